@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Install the Debian packages contra needs; do nothing when all are present.
+# Usage: scripts/setup.sh            (run as root, or with sudo available)
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ccache pkg-config
+  libtorch-dev libopenblas0-pthread
+  libhdf5-dev hdf5-tools libfmt-dev libtomlplusplus-dev
+  catch2 libbenchmark-dev libcli11-dev zlib1g-dev
+  gnuplot-nox dataset-fashion-mnist
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "contra setup: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+    echo "contra setup: missing packages (${missing[*]}) and not root; run: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,45 @@
+// Batched two-view augmentation (MoCo v1 §A.4, MoCo v2, SimCLR §3 and App. A), drawn as tensor ops
+// on the images' device: no per-image loop. Random parameters are drawn on CPU from a seeded
+// generator and moved to the device, so one seed gives the same views on every device.
+#pragma once
+
+#include <ATen/core/Generator.h>
+#include <torch/types.h>
+
+#include <utility>
+#include <vector>
+
+#include "contra/config/experiment.h"
+
+namespace contra::augment {
+
+class TwoViewAugment {
+ public:
+  /// `mean`/`std`: per-channel normalisation constants (one entry, or one per channel).
+  /// Throws ContraError when they are empty or a std is not > 0.
+  TwoViewAugment(const config::AugmentOptions& options, std::vector<double> mean, std::vector<double> std);
+
+  /// One augmented view: uint8 N×C×H×W (any device) -> float32 N×C×H×W on the same device,
+  /// normalised. Steps, each with its own per-image parameters: random resized crop (area in
+  /// [crop_scale_min, crop_scale_max], aspect in [3/4, 4/3]) with horizontal flip, as one affine
+  /// resampling; brightness then contrast jitter; Gaussian blur.
+  torch::Tensor view(const torch::Tensor& images, at::Generator& gen) const;
+
+  /// Two independent views of the same images: (query view, key view).
+  std::pair<torch::Tensor, torch::Tensor> two_views(const torch::Tensor& images, at::Generator& gen) const;
+
+  /// No augmentation, only conversion and normalisation (evaluation).
+  torch::Tensor normalize(const torch::Tensor& images) const;
+
+ private:
+  torch::Tensor crop_and_flip(const torch::Tensor& x, at::Generator& gen) const;
+  torch::Tensor jitter(const torch::Tensor& x, at::Generator& gen) const;
+  torch::Tensor blur(const torch::Tensor& x, at::Generator& gen) const;
+  torch::Tensor standardise(const torch::Tensor& x) const;
+
+  config::AugmentOptions options_;
+  std::vector<double> mean_;
+  std::vector<double> std_;
+};
+
+}  // namespace contra::augment

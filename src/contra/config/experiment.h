@@ -1,0 +1,189 @@
+// The typed experiment configuration (DESIGN.md, "Config"). An experiment TOML is parsed once,
+// at the edge (config/load.h), into these structs; every later layer sees only typed fields.
+//
+// Defaults are the papers' defaults (MoCo v1, arXiv:1911.05722, §3.3 and §4), so a TOML file only
+// states what it changes. Each struct lists its keys once, in visit(), which the reader, the
+// writer and the --set overrides all use.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace contra::config {
+
+/// [run]: what identifies a run besides the method.
+struct RunOptions {
+  std::int64_t seed = 0;       ///< seeds weights, data order and augmentation
+  std::string device = "auto"; ///< auto | cpu | cuda | cuda:N
+
+  template <class V> void visit(V& v) {
+    v("seed", seed);
+    v("device", device);
+  }
+};
+
+/// [data]: which images, and how many.
+struct DataOptions {
+  std::string dataset = "fashion-mnist";                  ///< fashion-mnist | mnist (IDX files)
+  std::string root = "/usr/share/datasets/fashion-mnist";  ///< folder with the IDX .gz files (Debian dataset-fashion-mnist)
+  std::int64_t train_subset = 0;  ///< use the first n training images; 0 = all
+  std::int64_t test_subset = 0;   ///< use the first n test images for evaluation; 0 = all
+  bool drop_last = true;          ///< drop the last, smaller batch of an epoch (official MoCo: drop_last=True)
+
+  template <class V> void visit(V& v) {
+    v("dataset", dataset);
+    v("root", root);
+    v("train_subset", train_subset);
+    v("test_subset", test_subset);
+    v("drop_last", drop_last);
+  }
+};
+
+/// [augment]: the two-view recipe (MoCo v1 §A.4 / MoCo v2 / SimCLR §3), drawn as batched tensor ops.
+struct AugmentOptions {
+  std::string recipe = "moco_v1";  ///< moco_v1 | moco_v2 | simclr | none: sets the defaults of the keys below
+  double crop_scale_min = 0.2;     ///< random resized crop: smallest area fraction
+  double crop_scale_max = 1.0;     ///< random resized crop: largest area fraction (aspect 3/4..4/3)
+  double flip_prob = 0.5;          ///< horizontal flip probability
+  double jitter_prob = 1.0;        ///< probability of brightness/contrast jitter
+  double brightness = 0.4;         ///< brightness factor drawn from [1-b, 1+b]
+  double contrast = 0.4;           ///< contrast factor drawn from [1-c, 1+c]
+  double blur_prob = 0.0;          ///< probability of Gaussian blur (MoCo v2, SimCLR: 0.5)
+  double blur_sigma_min = 0.1;     ///< blur sigma range, in pixels
+  double blur_sigma_max = 2.0;
+
+  template <class V> void visit(V& v) {
+    v("recipe", recipe);
+    v("crop_scale_min", crop_scale_min);
+    v("crop_scale_max", crop_scale_max);
+    v("flip_prob", flip_prob);
+    v("jitter_prob", jitter_prob);
+    v("brightness", brightness);
+    v("contrast", contrast);
+    v("blur_prob", blur_prob);
+    v("blur_sigma_min", blur_sigma_min);
+    v("blur_sigma_max", blur_sigma_max);
+  }
+};
+
+/// [model]: backbone and projection head.
+struct ModelOptions {
+  std::string backbone = "small_cnn";  ///< small_cnn (28x28, CPU default) | resnet18 (CIFAR stem)
+  std::int64_t width = 32;             ///< small_cnn: channels of the first stage (doubles twice)
+  std::string head = "linear";         ///< linear (MoCo v1) | mlp (MoCo v2, SimCLR)
+  std::int64_t mlp_hidden = 512;       ///< hidden width of the mlp head (MoCo v2: 2048)
+  std::int64_t dim = 128;              ///< output dimension, L2-normalised (MoCo v1 §3.3: 128)
+  std::int64_t bn_splits = 1;          ///< SplitBatchNorm: BN statistics over this many sub-batches (MoCo demo: 8)
+
+  template <class V> void visit(V& v) {
+    v("backbone", backbone);
+    v("width", width);
+    v("head", head);
+    v("mlp_hidden", mlp_hidden);
+    v("dim", dim);
+    v("bn_splits", bn_splits);
+  }
+};
+
+/// [method]: where the negatives come from.
+struct MethodOptions {
+  std::string name = "moco";   ///< moco (queue + momentum encoder)
+  std::int64_t queue = 65536;  ///< K: size of the queue of negatives (MoCo v1 §3.2)
+  double momentum = 0.999;     ///< m in θk ← m·θk + (1−m)·θq (MoCo v1 Eq. 2)
+  double temperature = 0.07;   ///< τ of InfoNCE (MoCo v1 Eq. 1)
+  bool shuffle_bn = true;      ///< shuffle the key batch across BN splits (MoCo v1 §3.3)
+  bool symmetric = false;      ///< symmetrised loss, both views as query (MoCo CIFAR demo)
+
+  template <class V> void visit(V& v) {
+    v("name", name);
+    v("queue", queue);
+    v("momentum", momentum);
+    v("temperature", temperature);
+    v("shuffle_bn", shuffle_bn);
+    v("symmetric", symmetric);
+  }
+};
+
+/// [optim]: SGD with momentum and weight decay, and the learning-rate schedule.
+struct OptimOptions {
+  std::int64_t batch = 256;          ///< images per step (MoCo v1: 256)
+  std::int64_t epochs = 200;         ///< passes over the training set
+  double lr = 0.03;                  ///< base learning rate (MoCo v1: 0.03 for batch 256)
+  double sgd_momentum = 0.9;         ///< SGD momentum
+  double weight_decay = 1e-4;        ///< L2 weight decay
+  std::string schedule = "step";     ///< step (MoCo v1) | cosine (MoCo v2)
+  std::vector<std::int64_t> lr_steps = {120, 160};  ///< step schedule: epochs where lr is multiplied by lr_gamma
+  double lr_gamma = 0.1;             ///< step schedule factor
+  std::int64_t warmup_epochs = 0;    ///< linear warm-up epochs before the schedule
+
+  template <class V> void visit(V& v) {
+    v("batch", batch);
+    v("epochs", epochs);
+    v("lr", lr);
+    v("sgd_momentum", sgd_momentum);
+    v("weight_decay", weight_decay);
+    v("schedule", schedule);
+    v("lr_steps", lr_steps);
+    v("lr_gamma", lr_gamma);
+    v("warmup_epochs", warmup_epochs);
+  }
+};
+
+/// [eval]: the kNN monitor (InstDisc, arXiv:1805.01978 §3.4; MoCo demo).
+struct EvalOptions {
+  std::int64_t knn_k = 200;        ///< neighbours
+  double knn_t = 0.1;              ///< temperature of the weights exp(s/t)
+  std::int64_t knn_every = 0;      ///< also run the monitor every n epochs; 0 = final epoch only
+  bool knn_random_init = true;     ///< run the monitor on the randomly initialised encoder too
+  std::int64_t batch = 512;        ///< images per forward pass when extracting features
+
+  template <class V> void visit(V& v) {
+    v("knn_k", knn_k);
+    v("knn_t", knn_t);
+    v("knn_every", knn_every);
+    v("knn_random_init", knn_random_init);
+    v("batch", batch);
+  }
+};
+
+/// A whole experiment. `origins` maps each key ("method.momentum") to where its value came from
+/// ("experiments/x.toml:12" or "experiments/x.toml (--set method.momentum=0.9)"), for error messages.
+struct Experiment {
+  RunOptions run;
+  DataOptions data;
+  AugmentOptions augment;
+  ModelOptions model;
+  MethodOptions method;
+  OptimOptions optim;
+  EvalOptions eval;
+  std::string source;                          ///< the experiment file the config was read from
+  std::map<std::string, std::string> origins;  ///< key -> location of its value
+
+  /// Where `key` was set, or the experiment file when it kept its default.
+  std::string where(const std::string& key) const;
+
+  template <class V> void visit(V& v) {
+    v.section("run", run);
+    v.section("data", data);
+    v.section("augment", augment);
+    v.section("model", model);
+    v.section("method", method);
+    v.section("optim", optim);
+    v.section("eval", eval);
+  }
+};
+
+/// Names accepted by the enumerated keys. methods/registry and the other factories must agree
+/// with these lists (a test checks it).
+namespace names {
+inline const std::vector<std::string> kDatasets = {"fashion-mnist", "mnist"};
+inline const std::vector<std::string> kRecipes = {"moco_v1", "moco_v2", "simclr", "none"};
+inline const std::vector<std::string> kBackbones = {"small_cnn", "resnet18"};
+inline const std::vector<std::string> kHeads = {"linear", "mlp"};
+inline const std::vector<std::string> kMethods = {"moco"};
+inline const std::vector<std::string> kSchedules = {"step", "cosine"};
+}  // namespace names
+
+}  // namespace contra::config

@@ -1,0 +1,78 @@
+#include "contra/config/references.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+#include "contra/config/toml_io.h"
+
+namespace contra::config {
+
+namespace {
+
+ReferenceValue to_value(const toml::node& node, const std::string& where) {
+  ReferenceValue v;
+  double d = 0;
+  if (detail::read_value(node, d)) {
+    v.number = d;
+    v.text = detail::literal_of(node);
+  } else {
+    CONTRA_CHECK(detail::read_value(node, v.text), "{}: a reference value must be a number or a word, got {}", where,
+                 detail::literal_of(node));
+  }
+  return v;
+}
+
+std::string scalar(const toml::table& t, const char* key) {
+  std::string s;
+  if (const auto* n = t.get(key)) (void)detail::read_value(*n, s);
+  return s;
+}
+
+}  // namespace
+
+ReferenceTable load_reference(const std::string& dir, const std::string& id) {
+  const auto dot = id.find('.');
+  CONTRA_CHECK(dot != std::string::npos, "reference '{}' must be <file>.<table>, e.g. moco_v1.momentum_ablation", id);
+  const std::string file = (std::filesystem::path(dir) / (id.substr(0, dot) + ".toml")).string();
+  const std::string name = id.substr(dot + 1);
+  const toml::table doc = detail::parse_file(file);
+  const auto* table = doc[name].as_table();
+  CONTRA_CHECK(table != nullptr, "{}: no table [{}] (reference '{}')", file, name, id);
+  ReferenceTable r;
+  r.id = id;
+  r.paper = scalar(doc, "paper");
+  r.metric = scalar(*table, "metric");
+  if (r.metric.empty()) r.metric = scalar(doc, "metric");
+  r.where = scalar(*table, "where");
+  r.setting = scalar(*table, "setting");
+  for (const auto& [k, node] : *table) {
+    const auto* arr = node.as_array();
+    if (arr == nullptr) continue;
+    const std::string key(k.str());
+    const std::string where = detail::location_of(node, file);
+    std::size_t row = 0;
+    for (const auto& element : *arr) {
+      if (const auto* inner = element.as_array()) {  // 2-D: one column per row, "top1.0", "top1.1", ...
+        auto& col = r.columns[fmt::format("{}.{}", key, row++)];
+        for (const auto& e : *inner) col.push_back(to_value(e, where));
+      } else {
+        r.columns[key].push_back(to_value(element, where));
+      }
+    }
+  }
+  CONTRA_CHECK(!r.paper.empty(), "{}: the file has no 'paper' citation", file);
+  return r;
+}
+
+const std::vector<ReferenceValue>& reference_column(const ReferenceTable& table, const std::string& name) {
+  auto it = table.columns.find(name);
+  if (it == table.columns.end()) {
+    std::vector<std::string> names;
+    for (const auto& [k, v] : table.columns) names.push_back(k);
+    core::fail("reference {}: no column '{}'; columns: {}", table.id, name, fmt::join(names, ", "));
+  }
+  return it->second;
+}
+
+}  // namespace contra::config

@@ -1,0 +1,223 @@
+#include "contra/config/sweep.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "contra/config/toml_io.h"
+
+namespace contra::config {
+
+namespace {
+
+using Leaf = std::pair<std::string, const toml::node*>;
+
+/// The non-table leaves under `table`, keyed by dotted path: both `method.momentum = ...` and
+/// `"method.momentum" = ...` give the key "method.momentum".
+void flatten(const toml::table& table, const std::string& prefix, std::vector<Leaf>& out) {
+  for (const auto& [key, node] : table) {
+    const std::string path = prefix.empty() ? std::string(key.str()) : prefix + "." + std::string(key.str());
+    if (const auto* sub = node.as_table()) {
+      flatten(*sub, path, out);
+    } else {
+      out.emplace_back(path, &node);
+    }
+  }
+}
+
+std::vector<std::string> array_literals(const toml::node& node, const std::string& where, const std::string& key) {
+  const auto* arr = node.as_array();
+  CONTRA_CHECK(arr != nullptr, "{}: axis '{}' must be an array of values, got {}", where, key, detail::literal_of(node));
+  CONTRA_CHECK(!arr->empty(), "{}: axis '{}' has no values", where, key);
+  std::vector<std::string> values;
+  for (const auto& v : *arr) values.push_back(detail::literal_of(v));
+  return values;
+}
+
+std::vector<std::int64_t> read_seeds(const toml::node& node, const std::string& where) {
+  std::vector<std::int64_t> seeds;
+  CONTRA_CHECK(detail::read_value(node, seeds) && !seeds.empty(), "{}: seeds must be a non-empty array of integers, got {}",
+               where, detail::literal_of(node));
+  for (auto s : seeds) CONTRA_CHECK(s >= 0, "{}: seeds = {} holds a negative seed", where, detail::literal_of(node));
+  return seeds;
+}
+
+std::string read_string(const toml::node& node, const std::string& where, const std::string& key) {
+  std::string s;
+  CONTRA_CHECK(detail::read_value(node, s), "{}: {} must be a string, got {}", where, key, detail::literal_of(node));
+  return s;
+}
+
+Preset read_preset(const std::string& name, const toml::table& table, const Sweep& sweep) {
+  Preset p;
+  p.name = name;
+  std::vector<Leaf> leaves;
+  flatten(table, "", leaves);
+  for (const auto& [key, node] : leaves) {
+    const std::string where = detail::location_of(*node, sweep.file);
+    if (key == "description") {
+      p.description = read_string(*node, where, "preset." + name + ".description");
+    } else if (key == "seeds") {
+      p.seeds = read_seeds(*node, where);
+    } else if (key.rfind("grid.", 0) == 0) {
+      const std::string axis = key.substr(5);
+      const bool known = std::any_of(sweep.grid.begin(), sweep.grid.end(), [&](const Axis& a) { return a.key == axis; });
+      CONTRA_CHECK(known, "{}: [preset.{}] replaces grid axis '{}', but [grid] has no such axis", where, name, axis);
+      p.grid[axis] = array_literals(*node, where, axis);
+    } else {
+      p.overrides.push_back({key, detail::literal_of(*node), fmt::format("{} ([preset.{}] {})", where, name, key)});
+    }
+  }
+  return p;
+}
+
+void read_report(const toml::table& table, Sweep& sweep) {
+  auto& r = sweep.report;
+  std::vector<Leaf> leaves;
+  flatten(table, "", leaves);
+  const std::map<std::string, std::string*> fields = {
+      {"title", &r.title}, {"reference", &r.reference}, {"reference_x", &r.reference_x}, {"reference_y", &r.reference_y},
+      {"x", &r.x},         {"x_label", &r.x_label},     {"metric", &r.metric}};
+  for (const auto& [key, node] : leaves) {
+    const std::string where = detail::location_of(*node, sweep.file);
+    auto it = fields.find(key);
+    CONTRA_CHECK(it != fields.end(), "{}: unknown key 'report.{}'; [report] has keys: title, reference, reference_x, "
+                 "reference_y, x, x_label, metric", where, key);
+    *it->second = read_string(*node, where, "report." + key);
+  }
+}
+
+}  // namespace
+
+Sweep load_sweep(const std::string& file) {
+  const toml::table doc = detail::parse_file(file);
+  Sweep s;
+  s.file = file;
+  s.name = std::filesystem::path(file).stem().string();
+  bool have_experiment = false;
+  for (const auto& [k, node] : doc) {
+    const std::string key(k.str());
+    const std::string where = detail::location_of(node, file);
+    if (key == "name") {
+      s.name = read_string(node, where, key);
+    } else if (key == "description") {
+      s.description = read_string(node, where, key);
+    } else if (key == "experiment") {
+      const std::filesystem::path rel = read_string(node, where, key);
+      s.experiment = (std::filesystem::path(file).parent_path() / rel).lexically_normal().string();
+      have_experiment = true;
+    } else if (key == "seeds") {
+      s.seeds = read_seeds(node, where);
+    } else if (key == "default_preset") {
+      s.default_preset = read_string(node, where, key);
+    } else if (key == "fixed" && node.is_table()) {
+      std::vector<Leaf> leaves;
+      flatten(*node.as_table(), "", leaves);
+      for (const auto& [lk, ln] : leaves)
+        s.fixed.push_back({lk, detail::literal_of(*ln), fmt::format("{} ([fixed] {})", detail::location_of(*ln, file), lk)});
+    } else if (key == "grid" && node.is_table()) {
+      std::vector<Leaf> leaves;
+      flatten(*node.as_table(), "", leaves);
+      for (const auto& [lk, ln] : leaves) {
+        const std::string w = detail::location_of(*ln, file);
+        s.grid.push_back({lk, array_literals(*ln, w, lk), w});
+      }
+    } else if (key == "zip" && node.is_array_of_tables()) {
+      for (const auto& entry : *node.as_array()) {
+        std::vector<Leaf> leaves;
+        flatten(*entry.as_table(), "", leaves);
+        ZipAxis z;
+        z.origin = detail::location_of(entry, file);
+        for (const auto& [lk, ln] : leaves) {
+          const auto values = array_literals(*ln, detail::location_of(*ln, file), lk);
+          if (z.values.empty()) z.values.resize(values.size());
+          CONTRA_CHECK(values.size() == z.values.size(), "{}: [[zip]] axis '{}' has {} values but '{}' has {}",
+                       detail::location_of(*ln, file), lk, values.size(), z.keys.front(), z.values.size());
+          z.keys.push_back(lk);
+          for (std::size_t i = 0; i < values.size(); ++i) z.values[i].push_back(values[i]);
+        }
+        CONTRA_CHECK(!z.keys.empty(), "{}: [[zip]] has no axes", z.origin);
+        s.zips.push_back(std::move(z));
+      }
+    } else if (key == "preset" || key == "report") {
+      CONTRA_CHECK(node.is_table(), "{}: '{}' must be a table", where, key);
+    } else {
+      core::fail("{}: unknown key '{}'; a sweep has: name, description, experiment, seeds, default_preset, [fixed], "
+                 "[grid], [[zip]], [preset.*], [report]", where, key);
+    }
+  }
+  CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")", file);
+  if (const auto* presets = doc["preset"].as_table()) {
+    for (const auto& [name, node] : *presets) {
+      CONTRA_CHECK(node.is_table(), "{}: preset.{} must be a table", detail::location_of(node, file), name.str());
+      s.presets[std::string(name.str())] = read_preset(std::string(name.str()), *node.as_table(), s);
+    }
+  }
+  if (const auto* report = doc["report"].as_table()) read_report(*report, s);
+  if (s.presets.find(s.default_preset) == s.presets.end()) s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
+  return s;
+}
+
+const Preset& find_preset(const Sweep& sweep, const std::string& name) {
+  const std::string wanted = name.empty() ? sweep.default_preset : name;
+  auto it = sweep.presets.find(wanted);
+  if (it == sweep.presets.end()) {
+    std::vector<std::string> known;
+    for (const auto& [k, p] : sweep.presets) known.push_back(k);
+    core::fail("{}: preset '{}' is not defined; presets: {}", sweep.file, wanted, fmt::join(known, ", "));
+  }
+  return it->second;
+}
+
+std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset_name) {
+  const Preset& preset = find_preset(sweep, preset_name);
+  // Each dimension is a list of points; a point is a list of (key, literal).
+  using Point = std::vector<std::pair<std::string, std::string>>;
+  std::vector<std::vector<Point>> dims;
+  for (const auto& axis : sweep.grid) {
+    auto it = preset.grid.find(axis.key);
+    const auto& values = it != preset.grid.end() ? it->second : axis.values;
+    std::vector<Point> dim;
+    for (const auto& v : values) dim.push_back({{axis.key, v}});
+    dims.push_back(std::move(dim));
+  }
+  for (const auto& zip : sweep.zips) {
+    std::vector<Point> dim;
+    for (const auto& row : zip.values) {
+      Point p;
+      for (std::size_t j = 0; j < zip.keys.size(); ++j) p.emplace_back(zip.keys[j], row[j]);
+      dim.push_back(std::move(p));
+    }
+    dims.push_back(std::move(dim));
+  }
+  std::vector<Point> points = {{}};
+  for (const auto& dim : dims) {
+    std::vector<Point> next;
+    for (const auto& p : points)
+      for (const auto& q : dim) {
+        Point r = p;
+        r.insert(r.end(), q.begin(), q.end());
+        next.push_back(std::move(r));
+      }
+    points = std::move(next);
+  }
+  const auto& seeds = preset.seeds ? *preset.seeds : sweep.seeds;
+  std::vector<PlannedRun> runs;
+  for (const auto& point : points) {
+    for (auto seed : seeds) {
+      PlannedRun run;
+      run.overrides = sweep.fixed;
+      run.overrides.insert(run.overrides.end(), preset.overrides.begin(), preset.overrides.end());
+      for (const auto& [k, v] : point)
+        run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, v)});
+      run.overrides.push_back({"run.seed", std::to_string(seed), fmt::format("{} (seeds)", sweep.file)});
+      run.axes = point;
+      run.seed = seed;
+      runs.push_back(std::move(run));
+    }
+  }
+  return runs;
+}
+
+}  // namespace contra::config

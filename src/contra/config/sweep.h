@@ -1,0 +1,83 @@
+// A sweep TOML: base experiment, [grid] (cartesian product), [[zip]] axes that move together,
+// seeds, named [preset.*] overrides and a [report] block (DESIGN.md, "Config").
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "contra/config/load.h"
+
+namespace contra::config {
+
+/// One grid axis: a key and its values, as TOML literals ("0.99").
+struct Axis {
+  std::string key;
+  std::vector<std::string> values;
+  std::string origin;
+};
+
+/// Axes that move together: point i sets keys[j] to values[i][j] (e.g. end-to-end: batch = K).
+struct ZipAxis {
+  std::vector<std::string> keys;
+  std::vector<std::vector<std::string>> values;
+  std::string origin;
+};
+
+/// A named set of overrides for a kind of machine: `cpu` (the default), `cifar10`, `paper`.
+/// It may also replace the seeds and the values of existing grid axes ([preset.x.grid]).
+struct Preset {
+  std::string name;
+  std::string description;
+  std::vector<Override> overrides;
+  std::optional<std::vector<std::int64_t>> seeds;
+  std::map<std::string, std::vector<std::string>> grid;
+};
+
+/// How `contra report` turns the runs into a table beside a paper's numbers.
+struct ReportSpec {
+  std::string title;            ///< the table's title
+  std::string reference;        ///< "<file>.<table>" in analysis/references, e.g. "moco_v1.momentum_ablation"
+  std::string reference_x;      ///< the reference column matched against the x axis, e.g. "momentum"
+  std::string reference_y;      ///< the reference column with the paper's numbers, e.g. "top1"
+  std::string x;                ///< the axis that gives one row per value, e.g. "method.momentum"
+  std::string x_label;          ///< the column header of x, e.g. "m"
+  std::string metric = "knn_top1";  ///< the /summary attribute measured
+};
+
+struct Sweep {
+  std::string name;           ///< results/<name>/<preset>/
+  std::string file;           ///< the sweep TOML itself
+  std::string description;
+  std::string experiment;     ///< base experiment TOML, resolved relative to the sweep file
+  std::vector<std::int64_t> seeds = {0};
+  std::string default_preset = "cpu";
+  std::vector<Override> fixed;  ///< [fixed]: overrides for every run
+  std::vector<Axis> grid;
+  std::vector<ZipAxis> zips;
+  std::map<std::string, Preset> presets;
+  ReportSpec report;
+};
+
+/// One run of a sweep before its config is resolved: the overrides to apply to the base
+/// experiment (fixed, preset, axes, seed, in that order) and the axis values that name it.
+struct PlannedRun {
+  std::vector<Override> overrides;
+  std::vector<std::pair<std::string, std::string>> axes;  ///< key -> TOML literal
+  std::int64_t seed = 0;
+};
+
+/// Reads and checks a sweep TOML. Throws ContraError with file and line on a syntax error, an
+/// unknown key, an empty axis, zip axes of unequal length, or a preset that names no axis.
+Sweep load_sweep(const std::string& file);
+
+/// The preset `name` ("" = the sweep's default). Throws ContraError listing the presets when unknown.
+const Preset& find_preset(const Sweep& sweep, const std::string& name);
+
+/// Grid × zips × seeds for one preset, in a stable order (axes in file order, seeds innermost).
+std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset);
+
+}  // namespace contra::config

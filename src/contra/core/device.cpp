@@ -1,0 +1,54 @@
+#include "contra/core/device.h"
+
+#include <torch/cuda.h>
+
+#include <fstream>
+#include <regex>
+
+#include "contra/core/error.h"
+
+#ifdef CONTRA_WITH_CUDA
+#include <ATen/cuda/CUDAContext.h>
+#endif
+
+namespace contra::core {
+
+bool is_valid_device_spec(const std::string& spec) {
+  static const std::regex re("^(auto|cpu|cuda|cuda:[0-9]+)$");
+  return std::regex_match(spec, re);
+}
+
+torch::Device resolve_device(const std::string& spec) {
+  CONTRA_CHECK(is_valid_device_spec(spec), "run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N", spec);
+  if (spec == "cpu") return torch::kCPU;
+  const bool have_cuda = torch::cuda::is_available();
+  if (spec == "auto") return have_cuda ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+  CONTRA_CHECK(have_cuda, "run.device = '{}' but LibTorch sees no CUDA device (this build or machine is CPU-only)", spec);
+  torch::Device device(spec);
+  const auto count = static_cast<int>(torch::cuda::device_count());
+  CONTRA_CHECK(device.index() < count, "run.device = '{}' but only {} CUDA device(s) are visible", spec, count);
+  if (!device.has_index()) device.set_index(0);
+  return device;
+}
+
+std::string device_name(const torch::Device& device) {
+#ifdef CONTRA_WITH_CUDA
+  if (device.is_cuda()) {
+    return at::cuda::getDeviceProperties(device.index())->name;
+  }
+#endif
+  if (device.is_cpu()) {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("model name", 0) == 0) {
+        const auto colon = line.find(':');
+        if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+      }
+    }
+    return "cpu";
+  }
+  return device.str();
+}
+
+}  // namespace contra::core

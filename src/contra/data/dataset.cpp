@@ -1,0 +1,62 @@
+#include "contra/data/dataset.h"
+
+#include <filesystem>
+
+#include "contra/core/error.h"
+#include "contra/data/idx.h"
+
+namespace contra::data {
+
+namespace {
+
+/// The IDX file `stem` under root: `stem.gz` or plain `stem`.
+std::string find_idx(const std::string& root, const std::string& stem, const std::string& where) {
+  namespace fs = std::filesystem;
+  const fs::path gz = fs::path(root) / (stem + ".gz");
+  const fs::path plain = fs::path(root) / stem;
+  if (fs::is_regular_file(gz)) return gz.string();
+  if (fs::is_regular_file(plain)) return plain.string();
+  core::fail("{}: data.root = '{}': dataset not found: looked for {} and {}; install the default with "
+             "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
+             where, root, gz.string(), plain.string());
+}
+
+Split load_split(const std::string& root, const std::string& prefix, std::int64_t subset, const std::string& where) {
+  const std::string images_path = find_idx(root, prefix + "-images-idx3-ubyte", where);
+  const std::string labels_path = find_idx(root, prefix + "-labels-idx1-ubyte", where);
+  Split s{read_idx_images(images_path), read_idx_labels(labels_path)};
+  CONTRA_CHECK(s.images.size(0) == s.labels.size(0), "{}: {} images but {} has {} labels", images_path,
+               s.images.size(0), labels_path, s.labels.size(0));
+  const auto max_label = s.labels.max().item<std::int64_t>();
+  CONTRA_CHECK(s.labels.min().item<std::int64_t>() >= 0 && max_label < 10, "{}: labels must lie in [0, 9], found {}",
+               labels_path, max_label);
+  if (subset > 0 && subset < s.size()) {
+    s.images = s.images.slice(0, 0, subset).clone();
+    s.labels = s.labels.slice(0, 0, subset).clone();
+  }
+  return s;
+}
+
+}  // namespace
+
+Dataset load_dataset(const config::DataOptions& options, const std::string& where) {
+  namespace fs = std::filesystem;
+  const bool fashion = options.dataset == "fashion-mnist";
+  CONTRA_CHECK(fashion || options.dataset == "mnist", "data.dataset = '{}' is unknown; valid: fashion-mnist, mnist",
+               options.dataset);
+  CONTRA_CHECK(fs::is_directory(options.root),
+               "{}: data.root = '{}': dataset not found: the folder does not exist; install the default with "
+               "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
+               where, options.root);
+  Dataset d;
+  d.name = options.dataset;
+  d.train = load_split(options.root, "train", options.train_subset, where);
+  d.test = load_split(options.root, "t10k", options.test_subset, where);
+  d.num_classes = 10;
+  // Channel statistics of the full training sets (a fixed constant, so subsets normalise alike).
+  d.mean = {fashion ? 0.2860 : 0.1307};
+  d.std = {fashion ? 0.3530 : 0.3081};
+  return d;
+}
+
+}  // namespace contra::data

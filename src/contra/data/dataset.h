@@ -1,0 +1,35 @@
+// Datasets as in-memory uint8 tensors with int64 labels.
+#pragma once
+
+#include <torch/types.h>
+
+#include <string>
+
+#include "contra/config/experiment.h"
+
+namespace contra::data {
+
+/// One split: images uint8 N×C×H×W, labels int64 N in [0, num_classes).
+struct Split {
+  torch::Tensor images;
+  torch::Tensor labels;
+  std::int64_t size() const { return images.size(0); }
+};
+
+/// A dataset's train and test splits, and the per-channel mean/std used to normalise it.
+struct Dataset {
+  std::string name;
+  Split train;
+  Split test;
+  std::int64_t num_classes = 10;
+  std::vector<double> mean;  ///< per channel, in [0, 1] units
+  std::vector<double> std;
+};
+
+/// Loads `options.dataset` from `options.root`, keeping the first train_subset / test_subset
+/// images when those are > 0. `where` names the config location of data.root for messages.
+/// Throws ContraError when the folder or a file is missing (saying where it looked and how to
+/// install the default), when a file is corrupt or truncated, or when images and labels disagree.
+Dataset load_dataset(const config::DataOptions& options, const std::string& where = "data.root");
+
+}  // namespace contra::data

@@ -1,0 +1,53 @@
+#include "contra/eval/knn.h"
+
+#include <torch/torch.h>
+
+#include "contra/core/error.h"
+
+namespace contra::eval {
+
+torch::Tensor extract_features(models::Encoder encoder, const torch::Tensor& images,
+                               const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch) {
+  torch::NoGradGuard no_grad;
+  const bool was_training = encoder->is_training();
+  encoder->eval();
+  std::vector<torch::Tensor> parts;
+  for (std::int64_t start = 0; start < images.size(0); start += batch) {
+    const auto x = preprocess(images.slice(0, start, std::min(images.size(0), start + batch)));
+    parts.push_back(encoder->features(x));
+  }
+  encoder->train(was_training);
+  return torch::nn::functional::normalize(torch::cat(parts, 0), torch::nn::functional::NormalizeFuncOptions().dim(1));
+}
+
+torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                          std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk) {
+  CONTRA_CHECK(k >= 1, "kNN: k = {} must be >= 1", k);
+  CONTRA_CHECK(t > 0, "kNN: t = {} must be > 0", t);
+  CONTRA_CHECK(train.dim() == 2 && test.dim() == 2 && train.size(1) == test.size(1) &&
+                   train_labels.size(0) == train.size(0),
+               "kNN: expected train N×F, labels N and test M×F, got {}, {} and {}", train.sizes(), train_labels.sizes(),
+               test.sizes());
+  const auto kk = std::min(k, train.size(0));
+  const auto labels = train_labels.to(train.device());
+  std::vector<torch::Tensor> predictions;
+  for (std::int64_t start = 0; start < test.size(0); start += chunk) {
+    const auto q = test.slice(0, start, std::min(test.size(0), start + chunk));
+    const auto sim = q.mm(train.t());                           // m×N cosine similarities
+    const auto top = sim.topk(kk, 1);                           // m×k values and indices
+    const auto weights = (std::get<0>(top) / t).exp();          // m×k, exp(s/t)
+    const auto neighbour_labels = labels.index({std::get<1>(top)});  // m×k
+    auto votes = torch::zeros({q.size(0), num_classes}, weights.options());
+    votes.scatter_add_(1, neighbour_labels, weights);  // m×C, weights summed per class
+    predictions.push_back(votes.argmax(1));
+  }
+  return torch::cat(predictions, 0);
+}
+
+double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                const torch::Tensor& test_labels, std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk) {
+  const auto pred = knn_predict(train, train_labels, test, num_classes, k, t, chunk);
+  return 100.0 * pred.eq(test_labels.to(pred.device())).to(torch::kFloat64).mean().item<double>();
+}
+
+}  // namespace contra::eval

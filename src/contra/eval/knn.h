@@ -1,0 +1,32 @@
+// The weighted kNN monitor (Wu et al., InstDisc, CVPR 2018, arXiv:1805.01978, §3.4; the MoCo
+// CIFAR demo): cosine similarity to the L2-normalised training features, the k nearest vote with
+// weight exp(s/t) summed per class, top-1 on the test split.
+#pragma once
+
+#include <torch/types.h>
+
+#include <functional>
+
+#include "contra/models/encoder.h"
+
+namespace contra::eval {
+
+/// Backbone features of `images` (uint8 N×C×H×W on the encoder's device), L2-normalised: N×F.
+/// `preprocess` turns a uint8 batch into the encoder's float input. The encoder runs in eval mode
+/// without gradients and is put back into its previous mode.
+torch::Tensor extract_features(models::Encoder encoder, const torch::Tensor& images,
+                               const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch);
+
+/// Predicted classes for `test` (M×F) from the bank `train` (N×F) with labels `train_labels` (N,
+/// int64 in [0, num_classes)). Features must be L2-normalised; k is clipped to N. Computed in
+/// chunks of `chunk` test rows, on the features' device. Returns M int64.
+/// Throws ContraError when k < 1, t <= 0 or the shapes disagree.
+torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                          std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk = 512);
+
+/// Top-1 accuracy in percent of knn_predict against `test_labels`.
+double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                const torch::Tensor& test_labels, std::int64_t num_classes, std::int64_t k, double t,
+                std::int64_t chunk = 512);
+
+}  // namespace contra::eval

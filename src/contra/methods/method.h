@@ -1,0 +1,46 @@
+// The interface every mechanism implements (DESIGN.md, "methods/"). A method owns its encoders
+// and its negatives store; the training loop (train/) owns the optimiser, data and records.
+#pragma once
+
+#include <torch/nn/module.h>
+#include <torch/types.h>
+
+#include <string>
+#include <vector>
+
+#include "contra/models/encoder.h"
+
+namespace contra::methods {
+
+/// What one training step returns to the loop.
+struct StepOutput {
+  torch::Tensor loss;        ///< scalar with gradients
+  torch::Tensor correct;     ///< 0-d count of queries whose positive has the top logit (pretext accuracy)
+  std::int64_t queries = 0;  ///< number of queries `correct` is out of
+  torch::Tensor embeddings;  ///< N×D normalised query embeddings, detached (collapse detection)
+};
+
+class Method : public torch::nn::Module {
+ public:
+  /// One step on two augmented views of the same N images. view_q, view_k: N×C×H×W float on the
+  /// method's device; index: N int64 dataset indices of the images (memory bank rows).
+  virtual StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
+                                  const torch::Tensor& index) = 0;
+  /// Called after each optimiser step: momentum updates, enqueues, bank writes.
+  virtual void after_optimizer_step() = 0;
+  /// The encoder whose features are evaluated (the query encoder).
+  virtual models::Encoder query_encoder() = 0;
+  /// The parameters the optimiser updates.
+  virtual std::vector<torch::Tensor> trainable_parameters() = 0;
+  /// Negatives per query at batch size `batch`.
+  virtual std::int64_t negatives(std::int64_t batch) const = 0;
+  /// Bytes held by the negatives store (queue D×K, bank n×D); 0 when negatives come from the batch.
+  virtual std::int64_t negatives_store_bytes() const = 0;
+  /// Encoder forward passes per image and step with gradients, and without (for FLOPs per step).
+  virtual std::int64_t forwards_with_grad() const = 0;
+  virtual std::int64_t forwards_without_grad() const = 0;
+  /// What happens to the last, smaller batch of an epoch when it is kept (for the run record).
+  virtual std::string last_batch_note() const { return "trained on like any other batch"; }
+};
+
+}  // namespace contra::methods

@@ -1,0 +1,95 @@
+#include "contra/methods/moco.h"
+
+#include <torch/torch.h>
+
+#include "contra/core/error.h"
+#include "contra/core/seed.h"
+#include "contra/losses/info_nce.h"
+#include "contra/methods/momentum.h"
+
+namespace contra::methods {
+
+KeyQueueImpl::KeyQueueImpl(std::int64_t dim, std::int64_t size, at::Generator& gen) {
+  CONTRA_CHECK(dim >= 1 && size >= 1, "queue: dimension {} and size K = {} must be >= 1", dim, size);
+  auto init = torch::randn({dim, size}, gen, torch::kFloat32);
+  queue_ = register_buffer("queue", torch::nn::functional::normalize(init, torch::nn::functional::NormalizeFuncOptions().dim(0)));
+  ptr_buffer_ = register_buffer("ptr", torch::zeros({1}, torch::kInt64));
+}
+
+void KeyQueueImpl::enqueue(const torch::Tensor& keys) {
+  torch::NoGradGuard no_grad;
+  const std::int64_t capacity = size();
+  CONTRA_ASSERT(keys.dim() == 2 && keys.size(1) == queue_.size(0), "enqueue: keys must be N×D");
+  auto k = keys.detach().to(queue_.device(), queue_.scalar_type());
+  std::int64_t n = k.size(0);
+  if (n > capacity) {  // keep the newest K
+    k = k.slice(0, n - capacity, n);
+    n = capacity;
+  }
+  const std::int64_t first = std::min(n, capacity - ptr_);
+  queue_.slice(1, ptr_, ptr_ + first).copy_(k.slice(0, 0, first).t());  // D×first
+  if (n > first) queue_.slice(1, 0, n - first).copy_(k.slice(0, first, n).t());  // wrapped part, D×(n−first)
+  ptr_ = (ptr_ + n) % capacity;
+  ptr_buffer_.fill_(ptr_);
+}
+
+void KeyQueueImpl::sync_pointer() { ptr_ = ptr_buffer_.item<std::int64_t>(); }
+
+Moco::Moco(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
+           std::uint64_t seed)
+    : options_(method), shuffle_gen_(core::make_generator(seed, 3)) {
+  CONTRA_CHECK(method.queue >= 1, "method.queue = {} is out of range: it must be >= 1", method.queue);
+  CONTRA_CHECK(method.momentum >= 0 && method.momentum <= 1, "method.momentum = {} is out of range: m must lie in [0, 1]",
+               method.momentum);
+  CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
+  encoder_q_ = register_module("encoder_q", models::Encoder(model, in_channels));
+  encoder_k_ = register_module("encoder_k", models::Encoder(model, in_channels));
+  models::copy_weights(*encoder_q_, *encoder_k_);  // θk starts as a copy of θq
+  for (auto& p : encoder_k_->parameters()) p.set_requires_grad(false);
+  auto queue_gen = core::make_generator(seed, 2);
+  queue_ = register_module("queue", KeyQueue(model.dim, method.queue, queue_gen));
+}
+
+torch::Tensor Moco::encode_keys(const torch::Tensor& x) {
+  torch::NoGradGuard no_grad;
+  if (!options_.shuffle_bn) return encoder_k_->forward(x);
+  const auto n = x.size(0);
+  const auto perm = torch::randperm(n, shuffle_gen_, torch::kInt64).to(x.device());
+  const auto inverse = torch::argsort(perm);
+  return encoder_k_->forward(x.index_select(0, perm)).index_select(0, inverse);  // N×D, back in query order
+}
+
+StepOutput Moco::contrast(const torch::Tensor& q, const torch::Tensor& k) {
+  auto out = losses::info_nce(q, k, queue_->keys(), options_.temperature);  // logits: N×(1+K)
+  const auto targets = torch::zeros({q.size(0)}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
+  return {out.loss, losses::count_correct(out.logits.detach(), targets), q.size(0), q.detach()};
+}
+
+StepOutput Moco::forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor&) {
+  encoder_k_->train();
+  if (!options_.symmetric) {
+    const auto q = encoder_q_->forward(view_q);  // N×D
+    const auto k = encode_keys(view_k);          // N×D
+    pending_keys_ = k;
+    return contrast(q, k);
+  }
+  // Symmetrised loss (MoCo CIFAR demo): each view is once the query and once the key.
+  const auto q1 = encoder_q_->forward(view_q), q2 = encoder_q_->forward(view_k);
+  const auto k1 = encode_keys(view_q), k2 = encode_keys(view_k);
+  auto a = contrast(q1, k2);
+  auto b = contrast(q2, k1);
+  pending_keys_ = torch::cat({k1, k2}, 0);
+  return {0.5 * (a.loss + b.loss), a.correct + b.correct, a.queries + b.queries, torch::cat({a.embeddings, b.embeddings}, 0)};
+}
+
+void Moco::after_optimizer_step() {
+  momentum_update(*encoder_q_, *encoder_k_, options_.momentum);
+  if (pending_keys_.defined()) queue_->enqueue(pending_keys_);
+  pending_keys_ = torch::Tensor();
+}
+
+std::int64_t Moco::negatives_store_bytes() const {
+  return queue_->keys().numel() * static_cast<std::int64_t>(queue_->keys().element_size());
+}
+
+}  // namespace contra::methods

@@ -1,0 +1,79 @@
+// MoCo: a queue of negatives encoded by a momentum encoder (He et al., Momentum Contrast for
+// Unsupervised Visual Representation Learning, CVPR 2020, arXiv:1911.05722, §3.2 and Alg. 1).
+#pragma once
+
+#include <ATen/core/Generator.h>
+#include <torch/nn/module.h>
+#include <torch/nn/pimpl.h>
+
+#include "contra/config/experiment.h"
+#include "contra/methods/method.h"
+
+namespace contra::methods {
+
+/// The queue of negatives: a D×K buffer of keys with a write pointer, holding the newest K keys.
+/// Its first fill is random unit vectors. A batch that runs past the end continues at the start,
+/// so K need not divide the batch (the official code asserts K % batch == 0; we do not).
+class KeyQueueImpl : public torch::nn::Module {
+ public:
+  /// dim D >= 1, size K >= 1; the first fill is drawn from `gen` (on CPU) and normalised.
+  KeyQueueImpl(std::int64_t dim, std::int64_t size, at::Generator& gen);
+
+  /// Writes keys N×D (L2-normalised) at the pointer, wrapping past the end, and advances the
+  /// pointer by N mod K. When N > K only the newest K keys are kept.
+  void enqueue(const torch::Tensor& keys);
+
+  /// The queue, D×K, in storage order (not age order).
+  const torch::Tensor& keys() const { return queue_; }
+  /// The next column to write, in [0, K).
+  std::int64_t pointer() const { return ptr_; }
+  std::int64_t size() const { return queue_.size(1); }
+  /// Reads the pointer back from the buffer after a checkpoint was loaded.
+  void sync_pointer();
+
+ private:
+  torch::Tensor queue_;       // D×K
+  torch::Tensor ptr_buffer_;  // 1-element int64, saved in checkpoints
+  std::int64_t ptr_ = 0;
+};
+TORCH_MODULE(KeyQueue);
+
+/// MoCo with query encoder f_q, key encoder f_k (momentum copy of f_q), a KeyQueue and InfoNCE.
+/// Keys are encoded without gradients; with shuffle_bn the key batch is permuted before the key
+/// encoder and restored after, so that with SplitBatchNorm (model.bn_splits > 1) a query and its
+/// key see different BN sub-batches (§3.3 "Shuffling BN").
+class Moco : public Method {
+ public:
+  /// Throws ContraError on invalid options (queue < 1, momentum outside [0, 1], τ <= 0).
+  Moco(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
+       std::uint64_t seed);
+
+  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor& index) override;
+  /// θk ← m·θk + (1−m)·θq, then enqueue the step's keys.
+  void after_optimizer_step() override;
+  models::Encoder query_encoder() override { return encoder_q_; }
+  std::vector<torch::Tensor> trainable_parameters() override { return encoder_q_->parameters(); }
+  std::int64_t negatives(std::int64_t) const override { return queue_->size(); }
+  std::int64_t negatives_store_bytes() const override;
+  std::int64_t forwards_with_grad() const override { return options_.symmetric ? 2 : 1; }
+  std::int64_t forwards_without_grad() const override { return options_.symmetric ? 2 : 1; }
+  std::string last_batch_note() const override { return "its keys are enqueued like any other batch's"; }
+
+  models::Encoder key_encoder() { return encoder_k_; }
+  KeyQueue queue() { return queue_; }
+
+ private:
+  /// Keys for view x: N×D, no gradients, optionally through shuffled BN.
+  torch::Tensor encode_keys(const torch::Tensor& x);
+  /// InfoNCE of queries q against keys k and the queue.
+  StepOutput contrast(const torch::Tensor& q, const torch::Tensor& k);
+
+  config::MethodOptions options_;
+  models::Encoder encoder_q_{nullptr};
+  models::Encoder encoder_k_{nullptr};
+  KeyQueue queue_{nullptr};
+  at::Generator shuffle_gen_;
+  torch::Tensor pending_keys_;  // keys of the current step, enqueued after the optimiser step
+};
+
+}  // namespace contra::methods

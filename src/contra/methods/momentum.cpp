@@ -1,0 +1,24 @@
+#include "contra/methods/momentum.h"
+
+#include <torch/torch.h>
+
+#include "contra/core/error.h"
+
+namespace contra::methods {
+
+void momentum_update(const torch::nn::Module& query, torch::nn::Module& key, double m) {
+  CONTRA_CHECK(m >= 0 && m <= 1, "momentum m = {} must lie in [0, 1]", m);
+  torch::NoGradGuard no_grad;
+  const auto q = query.parameters();
+  auto k = key.parameters();
+  CONTRA_ASSERT(q.size() == k.size(), "momentum_update: encoders differ in structure");
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    if (m == 0.0) {
+      k[i].copy_(q[i]);
+    } else {
+      k[i].mul_(m).add_(q[i], 1.0 - m);
+    }
+  }
+}
+
+}  // namespace contra::methods

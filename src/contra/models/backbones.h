@@ -1,0 +1,52 @@
+// Backbones: image N×C×H×W -> features N×F (global average pooled).
+#pragma once
+
+#include <torch/nn/module.h>
+#include <torch/nn/modules/container/sequential.h>
+#include <torch/types.h>
+
+#include <memory>
+
+namespace contra::models {
+
+/// Common interface of the backbones.
+class Backbone : public torch::nn::Module {
+ public:
+  /// x: N×C×H×W float -> N×feature_dim() features.
+  virtual torch::Tensor forward(const torch::Tensor& x) = 0;
+  virtual std::int64_t feature_dim() const = 0;
+  /// Multiply-accumulates of one forward pass per image of H×W pixels, times 2: forward FLOPs.
+  virtual std::int64_t forward_flops(std::int64_t height, std::int64_t width) const = 0;
+};
+
+/// A small VGG-style CNN for 28×28 images, the CPU default: five 3×3 conv-BN-ReLU layers with
+/// channels w, 2w, 2w, 4w, 4w (stride 2 at the second and fourth), then global average pooling;
+/// features 4w.
+class SmallCnn : public Backbone {
+ public:
+  SmallCnn(std::int64_t in_channels, std::int64_t width, std::int64_t bn_splits);
+  torch::Tensor forward(const torch::Tensor& x) override;
+  std::int64_t feature_dim() const override { return 4 * width_; }
+  std::int64_t forward_flops(std::int64_t height, std::int64_t width) const override;
+
+ private:
+  std::int64_t in_channels_, width_;
+  torch::nn::Sequential layers_{nullptr};
+};
+
+/// ResNet-18 (He et al., arXiv:1512.03385) with the CIFAR stem: a 3×3 stride-1 first convolution
+/// and no max-pool (SimCLR App. B.9; MoCo CIFAR demo); features 512.
+class ResNet18 : public Backbone {
+ public:
+  ResNet18(std::int64_t in_channels, std::int64_t bn_splits);
+  torch::Tensor forward(const torch::Tensor& x) override;
+  std::int64_t feature_dim() const override { return 512; }
+  std::int64_t forward_flops(std::int64_t height, std::int64_t width) const override;
+
+ private:
+  std::int64_t in_channels_;
+  torch::nn::Sequential stem_{nullptr};
+  torch::nn::Sequential blocks_{nullptr};
+};
+
+}  // namespace contra::models

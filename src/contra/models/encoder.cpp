@@ -1,0 +1,41 @@
+#include "contra/models/encoder.h"
+
+#include <torch/torch.h>
+
+#include "contra/core/error.h"
+
+namespace contra::models {
+
+EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels) : dim_(options.dim) {
+  if (options.backbone == "small_cnn") {
+    backbone_ = std::make_shared<SmallCnn>(in_channels, options.width, options.bn_splits);
+  } else if (options.backbone == "resnet18") {
+    backbone_ = std::make_shared<ResNet18>(in_channels, options.bn_splits);
+  } else {
+    core::fail("model.backbone = '{}' is unknown; valid: small_cnn, resnet18", options.backbone);
+  }
+  register_module("backbone", backbone_);
+  head_ = register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden, options.dim));
+}
+
+torch::Tensor EncoderImpl::forward(const torch::Tensor& x) {
+  return torch::nn::functional::normalize(head_(backbone_->forward(x)),
+                                          torch::nn::functional::NormalizeFuncOptions().dim(1));  // N×dim
+}
+
+torch::Tensor EncoderImpl::features(const torch::Tensor& x) { return backbone_->forward(x); }
+
+std::int64_t EncoderImpl::forward_flops(std::int64_t height, std::int64_t width) const {
+  return backbone_->forward_flops(height, width) + head_->forward_flops();
+}
+
+void copy_weights(const torch::nn::Module& src, torch::nn::Module& dst) {
+  torch::NoGradGuard no_grad;
+  const auto sp = src.parameters(), dp = dst.parameters();
+  const auto sb = src.buffers(), db = dst.buffers();
+  CONTRA_ASSERT(sp.size() == dp.size() && sb.size() == db.size(), "copy_weights: modules differ in structure");
+  for (std::size_t i = 0; i < sp.size(); ++i) dp[i].copy_(sp[i]);
+  for (std::size_t i = 0; i < sb.size(); ++i) db[i].copy_(sb[i]);
+}
+
+}  // namespace contra::models

@@ -1,0 +1,44 @@
+// An encoder f(·) = normalize(head(backbone(x))): the query encoder, and the key encoder when a
+// method keeps a copy (MoCo v1 §3.2, arXiv:1911.05722).
+#pragma once
+
+#include <torch/nn/module.h>
+#include <torch/nn/pimpl.h>
+#include <torch/types.h>
+
+#include <memory>
+
+#include "contra/config/experiment.h"
+#include "contra/models/backbones.h"
+#include "contra/models/heads.h"
+
+namespace contra::models {
+
+class EncoderImpl : public torch::nn::Module {
+ public:
+  /// Builds the backbone and head named in `options` for images with `in_channels` channels.
+  /// Throws ContraError on an unknown backbone or head.
+  EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels);
+
+  /// x: N×C×H×W -> L2-normalised embeddings N×dim.
+  torch::Tensor forward(const torch::Tensor& x);
+  /// x: N×C×H×W -> backbone features N×F (not normalised): what the kNN monitor and the linear probe use.
+  torch::Tensor features(const torch::Tensor& x);
+
+  std::int64_t feature_dim() const { return backbone_->feature_dim(); }
+  std::int64_t dim() const { return dim_; }
+  /// Forward FLOPs per image of H×W pixels: backbone plus head.
+  std::int64_t forward_flops(std::int64_t height, std::int64_t width) const;
+
+ private:
+  std::shared_ptr<Backbone> backbone_;
+  ProjectionHead head_{nullptr};
+  std::int64_t dim_;
+};
+TORCH_MODULE(Encoder);
+
+/// Copies every parameter and buffer of `src` into `dst` (same architecture), without gradients.
+/// Aborts on a structural mismatch: that is an internal error.
+void copy_weights(const torch::nn::Module& src, torch::nn::Module& dst);
+
+}  // namespace contra::models

@@ -1,0 +1,39 @@
+// Reading a sweep's run records for reporting. Only complete files (<id>.h5) are read; a
+// .partial file is an unfinished run and is counted, never reported as a result.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "contra/store/run_record.h"
+
+namespace contra::report {
+
+struct RunSummary {
+  std::filesystem::path file;
+  std::string id;
+  std::string status;  ///< complete | fail | error
+  std::string reason;
+  std::int64_t seed = 0;
+  std::string config;  ///< the resolved config text
+  store::Attributes attributes;
+  store::Attributes axes;
+  store::Attributes summary;
+
+  /// A /summary value as a number, NaN when absent.
+  double metric(const std::string& key) const;
+  /// An /axes value as text ("0.99"), empty when absent.
+  std::string axis_text(const std::string& key) const;
+  /// A root attribute as text, empty when absent.
+  std::string attribute_text(const std::string& key) const;
+};
+
+/// Reads every `<id>.h5` in `dir`, sorted by id. Throws ContraError naming a file that cannot be read.
+std::vector<RunSummary> load_runs(const std::filesystem::path& dir);
+
+/// The ids of the `.h5.partial` files in `dir` (unfinished runs), sorted.
+std::vector<std::string> partial_runs(const std::filesystem::path& dir);
+
+}  // namespace contra::report

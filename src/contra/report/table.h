@@ -1,0 +1,26 @@
+// A plain table and its Markdown and CSV renderings. Rendering is deterministic: the same table
+// gives the same bytes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace contra::report {
+
+struct Table {
+  std::string title;                          ///< Markdown heading
+  std::vector<std::string> notes;             ///< bullet lines under the title (Markdown only)
+  std::vector<std::string> columns;           ///< Markdown column headers
+  std::vector<std::string> csv_columns;       ///< CSV header (machine names); same count as columns
+  std::vector<std::vector<std::string>> rows; ///< Markdown cells
+  std::vector<std::vector<std::string>> csv_rows;  ///< CSV cells (plain numbers)
+  std::vector<std::string> footnotes;         ///< citations, under the table (Markdown only)
+};
+
+/// GitHub-flavoured Markdown: title, notes, the table, footnotes. '|' in cells is escaped.
+std::string to_markdown(const Table& table);
+
+/// RFC 4180 CSV of csv_columns and csv_rows: cells with commas, quotes or newlines are quoted.
+std::string to_csv(const Table& table);
+
+}  // namespace contra::report

@@ -1,0 +1,217 @@
+#include "contra/store/run_record.h"
+
+#include <system_error>
+#include <type_traits>
+
+#include "contra/core/error.h"
+#include "contra/store/hdf5.h"
+
+namespace contra::store {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kSchemaKey = "schema_version";
+
+const char* type_name(const AttrValue& value) {
+  switch (value.index()) {
+    case 0: return "an int64";
+    case 1: return "a float64";
+    default: return "a string";
+  }
+}
+
+void write_attributes(const h5::Group& group, const Attributes& attrs) {
+  for (const auto& [key, value] : attrs) {
+    if (key.empty()) group.fail("empty attribute name");
+    std::visit(
+        [&, &name = key](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::int64_t>) {
+            group.write_int(name, v);
+          } else if constexpr (std::is_same_v<T, double>) {
+            group.write_double(name, v);
+          } else {
+            group.write_string(name, v);
+          }
+        },
+        value);
+  }
+}
+
+void write_columns(const h5::Group& group, const Columns& cols) {
+  for (const auto& [key, column] : cols) {
+    if (key.empty() || key == "." || key.find('/') != std::string::npos) {
+      group.fail(fmt::format("invalid column name '{}'", key));
+    }
+    if (const auto* ints = std::get_if<std::vector<std::int64_t>>(&column)) {
+      group.write_ints(key, *ints);
+    } else {
+      group.write_doubles(key, std::get<std::vector<double>>(column));
+    }
+  }
+}
+
+Attributes read_attributes(const h5::Group& group) {
+  Attributes attrs;
+  for (const std::string& name : group.attribute_names()) {
+    const h5::Attribute attr = group.open_attribute(name);
+    switch (attr.kind()) {
+      case h5::ValueKind::Int: attrs.emplace(name, attr.read_int()); break;
+      case h5::ValueKind::Float: attrs.emplace(name, attr.read_double()); break;
+      case h5::ValueKind::String: attrs.emplace(name, attr.read_string()); break;
+      case h5::ValueKind::Unsupported:
+        attr.fail("unsupported attribute (expected a scalar int, float or string)");
+    }
+  }
+  return attrs;
+}
+
+Columns read_columns(const h5::Group& group) {
+  Columns cols;
+  for (const std::string& name : group.dataset_names()) {
+    const h5::Dataset set = group.open_dataset(name);
+    switch (set.kind()) {
+      case h5::ValueKind::Int: cols.emplace(name, set.read_ints()); break;
+      case h5::ValueKind::Float: cols.emplace(name, set.read_doubles()); break;
+      default: set.fail("unsupported dataset (expected a 1-D int or float column)");
+    }
+  }
+  return cols;
+}
+
+// Writes the whole file at `path` and closes it; throws on any failure.
+void write_file(const fs::path& path, const RunRecord& record) {
+  h5::File file = h5::File::create(path);
+  {
+    const h5::Group root = h5::Group::root(file);
+    root.write_int(kSchemaKey, kSchemaVersion);
+    Attributes attrs = record.attributes;
+    attrs.erase(kSchemaKey);  // a record read back carries the old version; the file gets ours
+    write_attributes(root, attrs);
+    write_attributes(root.create_group("axes"), record.axes);
+    write_columns(root.create_group("steps"), record.steps);
+    write_columns(root.create_group("epochs"), record.epochs);
+    write_attributes(root.create_group("summary"), record.summary);
+  }
+  file.close();
+}
+
+void check_run_id(const std::string& run_id) {
+  if (run_id.empty() || run_id == "." || run_id == ".." || run_id.find('/') != std::string::npos) {
+    core::fail("invalid run id '{}' (it names a file: no '/', not empty)", run_id);
+  }
+}
+
+void rename_or_fail(const fs::path& from, const fs::path& to) {
+  std::error_code ec;
+  fs::rename(from, to, ec);
+  if (ec) core::fail("cannot rename '{}' to '{}': {}", from.string(), to.string(), ec.message());
+}
+
+}  // namespace
+
+void write_run(const fs::path& path, const RunRecord& record) {
+  const fs::path parent = path.parent_path();
+  std::error_code ec;
+  if (!parent.empty() && !fs::is_directory(parent, ec)) {
+    core::fail("cannot write run file '{}': directory '{}' does not exist", path.string(), parent.string());
+  }
+  fs::path tmp = path;
+  tmp += ".tmp";
+  try {
+    write_file(tmp, record);
+  } catch (...) {
+    fs::remove(tmp, ec);
+    throw;
+  }
+  try {
+    rename_or_fail(tmp, path);
+  } catch (...) {
+    fs::remove(tmp, ec);
+    throw;
+  }
+}
+
+RunRecord read_run(const fs::path& path) {
+  const h5::File file = h5::File::open_read(path);
+  const h5::Group root = h5::Group::root(file);
+  if (!root.has_attribute(kSchemaKey)) {
+    core::fail("cannot read run file '{}': no root attribute '{}' (not a contra run file?)", path.string(),
+               kSchemaKey);
+  }
+  const h5::Attribute schema = root.open_attribute(kSchemaKey);
+  if (schema.kind() != h5::ValueKind::Int) {
+    core::fail("cannot read run file '{}': root attribute '{}' is not an integer", path.string(), kSchemaKey);
+  }
+  const std::int64_t version = schema.read_int();
+  if (version < 1 || version > kSchemaVersion) {
+    core::fail("cannot read run file '{}': schema_version {} is not supported (this build reads 1 to {})",
+               path.string(), version, kSchemaVersion);
+  }
+
+  RunRecord record;
+  record.attributes = read_attributes(root);
+  if (const auto group = root.open_group("axes")) record.axes = read_attributes(*group);
+  if (const auto group = root.open_group("steps")) record.steps = read_columns(*group);
+  if (const auto group = root.open_group("epochs")) record.epochs = read_columns(*group);
+  if (const auto group = root.open_group("summary")) record.summary = read_attributes(*group);
+  return record;
+}
+
+fs::path partial_path(const fs::path& dir, const std::string& run_id) {
+  check_run_id(run_id);
+  return dir / (run_id + ".h5.partial");
+}
+
+fs::path final_path(const fs::path& dir, const std::string& run_id) {
+  check_run_id(run_id);
+  return dir / (run_id + ".h5");
+}
+
+void save_partial(const fs::path& dir, const std::string& run_id, const RunRecord& record) {
+  write_run(partial_path(dir, run_id), record);
+}
+
+void commit(const fs::path& dir, const std::string& run_id, const RunRecord& record) {
+  const fs::path partial = partial_path(dir, run_id);
+  write_run(partial, record);
+  rename_or_fail(partial, final_path(dir, run_id));
+}
+
+std::string get_string(const Attributes& attrs, const std::string& key, const std::string& what) {
+  const auto it = attrs.find(key);
+  if (it == attrs.end()) core::fail("{}: missing attribute '{}'", what, key);
+  if (const auto* value = std::get_if<std::string>(&it->second)) return *value;
+  core::fail("{}: attribute '{}' is {}, expected a string", what, key, type_name(it->second));
+}
+
+double get_double(const Attributes& attrs, const std::string& key, const std::string& what) {
+  const auto it = attrs.find(key);
+  if (it == attrs.end()) core::fail("{}: missing attribute '{}'", what, key);
+  if (const auto* value = std::get_if<double>(&it->second)) return *value;
+  if (const auto* value = std::get_if<std::int64_t>(&it->second)) return static_cast<double>(*value);
+  core::fail("{}: attribute '{}' is {}, expected a number", what, key, type_name(it->second));
+}
+
+std::int64_t get_int(const Attributes& attrs, const std::string& key, const std::string& what) {
+  const auto it = attrs.find(key);
+  if (it == attrs.end()) core::fail("{}: missing attribute '{}'", what, key);
+  if (const auto* value = std::get_if<std::int64_t>(&it->second)) return *value;
+  core::fail("{}: attribute '{}' is {}, expected an int64", what, key, type_name(it->second));
+}
+
+std::vector<double> column_as_double(const Columns& cols, const std::string& key) {
+  const auto it = cols.find(key);
+  if (it == cols.end()) return {};
+  if (const auto* doubles = std::get_if<std::vector<double>>(&it->second)) return *doubles;
+  const auto& ints = std::get<std::vector<std::int64_t>>(it->second);
+  return std::vector<double>(ints.begin(), ints.end());
+}
+
+std::string to_text(const AttrValue& value) {
+  if (const auto* s = std::get_if<std::string>(&value)) return *s;
+  if (const auto* i = std::get_if<std::int64_t>(&value)) return std::to_string(*i);
+  return fmt::format("{}", std::get<double>(value));
+}
+
+}  // namespace contra::store

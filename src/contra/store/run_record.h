@@ -1,0 +1,78 @@
+// One HDF5 file per run (DESIGN.md, "Results store"). Only this layer calls HDF5; later layers use
+// RunRecord and the functions below.
+//
+// File layout (schema_version 1):
+//   /               attributes: schema_version (int64) and every entry of RunRecord::attributes
+//   /axes           attributes: the sweep axis values of this run (e.g. "method.momentum" = 0.99)
+//   /steps/<col>    1-D datasets, one per column (step, epoch, loss, lr, images_per_s)
+//   /epochs/<col>   1-D datasets, one per column (epoch, loss, knn_top1, pretext_acc, ...)
+//   /summary        attributes: final metrics and costs
+// Integer columns are stored as int64, real ones as float64, strings as variable-length UTF-8,
+// so h5dump, h5py and pandas read them without contra's code.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace contra::store {
+
+/// The schema version written to every file's root attribute `schema_version`.
+inline constexpr std::int64_t kSchemaVersion = 1;
+
+/// A scalar attribute: int64, float64 or a UTF-8 string.
+using AttrValue = std::variant<std::int64_t, double, std::string>;
+/// A 1-D column: int64 or float64.
+using Column = std::variant<std::vector<std::int64_t>, std::vector<double>>;
+using Attributes = std::map<std::string, AttrValue>;
+using Columns = std::map<std::string, Column>;
+
+/// Everything one run records. Maps are ordered, so files are written in a stable order.
+struct RunRecord {
+  Attributes attributes;  ///< root attributes (schema_version is added on write, read back here)
+  Attributes axes;        ///< /axes attributes
+  Columns steps;          ///< /steps datasets; all columns should have the same length
+  Columns epochs;         ///< /epochs datasets; all columns should have the same length
+  Attributes summary;     ///< /summary attributes
+};
+
+/// Writes `record` to `path` (overwriting), via `<path>.tmp` renamed into place; root attribute
+/// `schema_version` is always kSchemaVersion. Throws core::ContraError naming the path when the
+/// directory is missing, the file cannot be written, or a name is invalid (empty; a column name
+/// holding '/'); the temporary file is removed then.
+void write_run(const std::filesystem::path& path, const RunRecord& record);
+
+/// Reads a run file. Throws core::ContraError naming the path when it is missing, is not HDF5,
+/// or lacks the root attribute `schema_version`, when that version is newer than kSchemaVersion, or
+/// when an attribute (dataset) is not a scalar (1-D) int, float or string (int, float). Groups
+/// absent in older schema versions read as empty. Any integer type reads as int64, any float as float64.
+RunRecord read_run(const std::filesystem::path& path);
+
+/// `<dir>/<run_id>.h5.partial`: where a run in progress is recorded. The two path functions throw
+/// core::ContraError when run_id is empty, "." or "..", or holds '/'.
+std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& run_id);
+/// `<dir>/<run_id>.h5`: where a finished run (complete, fail or error) lives.
+std::filesystem::path final_path(const std::filesystem::path& dir, const std::string& run_id);
+
+/// Writes the record of a run in progress to its partial path (overwriting the previous one).
+/// Throws core::ContraError as write_run does.
+void save_partial(const std::filesystem::path& dir, const std::string& run_id, const RunRecord& record);
+/// Writes the finished record to the partial path, then renames it to the final path.
+/// Throws core::ContraError as write_run does, or naming both paths when the rename fails.
+void commit(const std::filesystem::path& dir, const std::string& run_id, const RunRecord& record);
+
+/// The value as text: strings as they are, numbers in their shortest round-trip form.
+std::string to_text(const AttrValue& value);
+
+/// Typed access with a clear error (naming `what`, e.g. the file) when the key is absent or of another type.
+/// Each throws core::ContraError "<what>: missing attribute '<key>'" or "<what>: attribute '<key>' is ...".
+std::string get_string(const Attributes& attrs, const std::string& key, const std::string& what);
+double get_double(const Attributes& attrs, const std::string& key, const std::string& what);  ///< int64 converts
+std::int64_t get_int(const Attributes& attrs, const std::string& key, const std::string& what);
+/// Column as float64 (int64 converts); empty when absent.
+std::vector<double> column_as_double(const Columns& cols, const std::string& key);
+
+}  // namespace contra::store

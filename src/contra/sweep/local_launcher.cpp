@@ -1,0 +1,146 @@
+#include "contra/sweep/local_launcher.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <thread>
+
+#include "contra/core/error.h"
+#include "contra/core/progress.h"
+#include "contra/store/run_record.h"
+
+extern char** environ;
+
+namespace contra::sweep {
+
+namespace fs = std::filesystem;
+
+fs::path self_executable() { return fs::read_symlink("/proc/self/exe"); }
+
+namespace {
+
+struct Running {
+  const PlannedRun* run;
+  int index;
+  std::chrono::steady_clock::time_point start;
+};
+
+std::vector<std::string> train_command(const SweepPlan& plan, const PlannedRun& run, const fs::path& exe, int threads,
+                                       std::int64_t log_every) {
+  std::vector<std::string> argv = {exe.string(),
+                                   "train",
+                                   (plan.configs_dir() / (run.id + ".toml")).string(),
+                                   "--out",
+                                   plan.runs_dir().string(),
+                                   "--sweep",
+                                   plan.sweep.name,
+                                   "--preset",
+                                   plan.preset,
+                                   "--threads",
+                                   std::to_string(threads),
+                                   "--log-every",
+                                   std::to_string(log_every)};
+  for (const auto& [k, v] : run.axes) {
+    argv.push_back("--axis");
+    argv.push_back(k + "=" + v);
+  }
+  return argv;
+}
+
+pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  CONTRA_CHECK(rc == 0, "cannot start {}: {}", args[0], std::strerror(rc));
+  return pid;
+}
+
+/// One line about a finished run, from its record.
+std::string outcome(const SweepPlan& plan, const PlannedRun& run, int exit_code, std::string& status) {
+  const fs::path file = store::final_path(plan.runs_dir(), run.id);
+  if (!fs::exists(file)) {
+    status = "error";
+    return fmt::format("error: exit code {}, no record (see {})", exit_code, (plan.logs_dir() / (run.id + ".log")).string());
+  }
+  const auto record = store::read_run(file);
+  status = store::get_string(record.attributes, "status", file.string());
+  const auto knn = record.summary.count("knn_top1") ? store::get_double(record.summary, "knn_top1", file.string()) : NAN;
+  const std::string reason = store::get_string(record.attributes, "reason", file.string());
+  return fmt::format("{} kNN top-1 {:.2f}%{}", status, knn, reason.empty() ? "" : " (" + reason + ")");
+}
+
+}  // namespace
+
+LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
+  CONTRA_CHECK(options.jobs >= 1, "--jobs {} must be >= 1", options.jobs);
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const int threads = options.threads > 0 ? options.threads : std::max(1, cores / options.jobs);
+  const fs::path exe = options.executable.empty() ? self_executable() : options.executable;
+  write_configs(plan);
+  fs::create_directories(plan.logs_dir());
+  fs::create_directories(plan.runs_dir());
+
+  LaunchSummary summary;
+  std::vector<const PlannedRun*> todo;
+  for (const auto& run : plan.runs) {
+    if (run.state == RunState::done) {
+      ++summary.skipped;
+    } else {
+      todo.push_back(&run);
+    }
+  }
+  const int total = static_cast<int>(todo.size());
+  if (!options.quiet)
+    fmt::print("sweep {} preset {}: {} runs, {} done, {} to run, {} at a time with {} thread(s) each\n", plan.sweep.name,
+               plan.preset, plan.runs.size(), summary.skipped, total, options.jobs, threads);
+  std::map<pid_t, Running> running;
+  std::size_t next = 0;
+  while (next < todo.size() || !running.empty()) {
+    while (next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
+      const PlannedRun& run = *todo[next];
+      const fs::path log = plan.logs_dir() / (run.id + ".log");
+      const pid_t pid = spawn(train_command(plan, run, exe, threads, options.log_every), log);
+      running[pid] = {&run, static_cast<int>(++next), std::chrono::steady_clock::now()};
+      ++summary.launched;
+      if (!options.quiet) fmt::print("[{}/{}] start {} (run {}, log {})\n", next, total, describe(run), run.id, log.string());
+      std::fflush(stdout);
+    }
+    int wstatus = 0;
+    const pid_t pid = waitpid(-1, &wstatus, 0);
+    if (pid < 0) break;
+    auto it = running.find(pid);
+    if (it == running.end()) continue;
+    const Running r = it->second;
+    running.erase(it);
+    const int code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+    std::string status;
+    const std::string line = outcome(plan, *r.run, code, status);
+    if (status == "complete") {
+      ++summary.complete;
+    } else if (status == "fail") {
+      ++summary.failed;
+    } else {
+      ++summary.errors;
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - r.start).count();
+    if (!options.quiet)
+      fmt::print("[{}/{}] {} {} in {}\n", r.index, total, describe(*r.run), line, core::ProgressLine::format_duration(secs));
+    std::fflush(stdout);
+  }
+  return summary;
+}
+
+}  // namespace contra::sweep

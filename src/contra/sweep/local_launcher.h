@@ -1,0 +1,37 @@
+// The local launcher: a pool of `jobs` `contra train` processes, the cores split between them.
+// One run per process, so a crash or an out-of-memory kills one run, not the sweep, and HDF5 never
+// has two writers on one file.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "contra/sweep/plan.h"
+
+namespace contra::sweep {
+
+struct LocalOptions {
+  int jobs = 1;                      ///< processes at once
+  int threads = 0;                   ///< threads per process; 0 = cores / jobs (at least 1)
+  std::int64_t log_every = 50;       ///< progress line every n steps in each run's log
+  std::filesystem::path executable;  ///< the `contra` binary; empty = this process's own executable
+  bool quiet = false;                ///< no per-run lines on stdout
+};
+
+/// What the pool did.
+struct LaunchSummary {
+  int launched = 0;
+  int complete = 0;
+  int failed = 0;  ///< status=fail: a result, not an error
+  int errors = 0;  ///< status=error, a crash, or no record
+  int skipped = 0; ///< already done
+};
+
+/// Runs every run of `plan` whose state is not done, `jobs` at a time, each with stdout and stderr
+/// in `logs/<id>.log`. Writes `configs/<id>.toml` first. Prints one line per start and finish.
+LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options);
+
+/// This process's own executable (/proc/self/exe).
+std::filesystem::path self_executable();
+
+}  // namespace contra::sweep

@@ -1,0 +1,57 @@
+// Planning a sweep: every grid point × seed resolved to a full config, its run id (the hash of
+// that config) and its state on disk, so re-running a sweep skips what is done and changing one
+// value runs only the changed runs (DESIGN.md, "Config").
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "contra/config/sweep.h"
+
+namespace contra::sweep {
+
+/// A run's state on disk.
+enum class RunState {
+  todo,         ///< no record yet
+  interrupted,  ///< only a .partial record: it stopped before finishing; it runs again
+  error,        ///< recorded with status=error; it runs again
+  done,         ///< recorded with status complete or fail
+};
+const char* to_string(RunState state);
+
+struct PlannedRun {
+  std::string id;                                         ///< config hash
+  config::Experiment experiment;                          ///< the resolved config
+  std::vector<std::pair<std::string, std::string>> axes;  ///< axis -> TOML literal
+  std::int64_t seed = 0;
+  RunState state = RunState::todo;
+  std::string status;  ///< the recorded status when there is a record
+};
+
+struct SweepPlan {
+  config::Sweep sweep;
+  std::string preset;
+  std::filesystem::path dir;  ///< <results>/<sweep name>/<preset>
+  std::vector<PlannedRun> runs;
+
+  std::filesystem::path runs_dir() const { return dir / "runs"; }
+  std::filesystem::path configs_dir() const { return dir / "configs"; }
+  std::filesystem::path logs_dir() const { return dir / "logs"; }
+};
+
+/// Expands the sweep for `preset` ("" = its default), applies the user's `--set` overrides last,
+/// resolves and validates every run's config (so a bad value stops the sweep before any run), and
+/// reads each run's state from `<results_root>/<name>/<preset>/runs`. Runs whose configs coincide
+/// are planned once. Throws ContraError on any bad input.
+SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, const std::vector<std::string>& sets,
+                     const std::filesystem::path& results_root = "results");
+
+/// Writes each run's resolved config to `configs/<id>.toml` (what `contra train` reads).
+void write_configs(const SweepPlan& plan);
+
+/// "method.momentum=0.99 seed=1": how a run is named in listings and logs.
+std::string describe(const PlannedRun& run);
+
+}  // namespace contra::sweep
