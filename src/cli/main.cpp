@@ -45,7 +45,6 @@ int train_command(TrainArgs& a) {
     a.ctx.axes.emplace_back(o.key, o.value);
   }
   a.ctx.quiet = a.quiet;
-  warn_blas();
   const auto r = train::run_experiment(exp, a.ctx);
   fmt::print("run {} {}{}: kNN top-1 {:.2f}% (random init {:.2f}%), {:.1f} s of training -> {}\n", r.run_id, r.status,
              r.reason.empty() ? "" : " (" + r.reason + ")", r.knn_top1, r.knn_top1_random_init, r.train_seconds,
@@ -63,8 +62,11 @@ struct SweepArgs {
 
 int report_for(const sweep::SweepPlan& plan, const std::string& references) {
   const auto files = report::write_report(plan, references);
-  fmt::print("report: {} and {} ({} of {} planned runs recorded)\n", files.markdown.string(), files.csv.string(),
-             files.recorded, files.planned);
+  fmt::print("report: {}, {} and {}.png/.svg ({} of {} planned runs recorded)\n", files.markdown.string(),
+             files.csv.string(), files.figure.string(), files.recorded, files.planned);
+  if (!files.figure_drawn && files.recorded > 0)
+    fmt::print(stderr, "contra: warning: the figure was not drawn (is gnuplot installed?); its script is {}.gp\n",
+               files.figure.string());
   if (files.recorded < files.planned)
     fmt::print(stderr, "contra: warning: the table is INCOMPLETE: {} planned run(s) have no finished record\n",
                files.planned - files.recorded);

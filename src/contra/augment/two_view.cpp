@@ -32,7 +32,11 @@ torch::Tensor TwoViewAugment::crop_and_flip(const torch::Tensor& x, at::Generato
   const auto n = x.size(0);
   if (options_.crop_scale_min >= 1.0 && options_.flip_prob <= 0.0) return x;
   const auto area = uniform(n, options_.crop_scale_min, options_.crop_scale_max, gen);
-  const auto log_ratio = uniform(n, std::log(3.0 / 4.0), std::log(4.0 / 3.0), gen);
+  // Aspect in [3/4, 4/3], narrowed to [area, 1/area] so that the crop fits inside the image
+  // with its drawn area (clamping w or h to 1 instead would shrink the area below crop_scale_min).
+  const auto log_area = area.log();
+  const auto drawn = uniform(n, std::log(3.0 / 4.0), std::log(4.0 / 3.0), gen);
+  const auto log_ratio = torch::max(torch::min(drawn, -log_area), log_area);
   const auto ratio = log_ratio.exp();
   // Crop width and height as fractions of the image; the affine map below shows that part.
   const auto w = (area * ratio).sqrt().clamp_max(1.0);

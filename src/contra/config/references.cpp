@@ -13,11 +13,14 @@ namespace {
 ReferenceValue to_value(const toml::node& node, const std::string& where) {
   ReferenceValue v;
   double d = 0;
-  if (detail::read_value(node, d)) {
+  bool flag = false;
+  if (detail::read_value(node, flag)) {
+    v.text = flag ? "true" : "false";
+  } else if (detail::read_value(node, d)) {
     v.number = d;
     v.text = detail::literal_of(node);
   } else {
-    CONTRA_CHECK(detail::read_value(node, v.text), "{}: a reference value must be a number or a word, got {}", where,
+    CONTRA_CHECK(detail::read_value(node, v.text), "{}: a reference value must be a number, a boolean or a word, got {}", where,
                  detail::literal_of(node));
   }
   return v;

@@ -15,15 +15,27 @@ using Leaf = std::pair<std::string, const toml::node*>;
 
 /// The non-table leaves under `table`, keyed by dotted path: both `method.momentum = ...` and
 /// `"method.momentum" = ...` give the key "method.momentum".
-void flatten(const toml::table& table, const std::string& prefix, std::vector<Leaf>& out) {
+void flatten_unordered(const toml::table& table, const std::string& prefix, std::vector<Leaf>& out) {
   for (const auto& [key, node] : table) {
     const std::string path = prefix.empty() ? std::string(key.str()) : prefix + "." + std::string(key.str());
     if (const auto* sub = node.as_table()) {
-      flatten(*sub, path, out);
+      flatten_unordered(*sub, path, out);
     } else {
       out.emplace_back(path, &node);
     }
   }
+}
+
+/// As above, in file order: toml++ tables iterate in key order, but grid axes are expanded in
+/// the order the file writes them.
+void flatten(const toml::table& table, const std::string& prefix, std::vector<Leaf>& out) {
+  const auto first = static_cast<std::ptrdiff_t>(out.size());
+  flatten_unordered(table, prefix, out);
+  std::stable_sort(out.begin() + first, out.end(), [](const Leaf& a, const Leaf& b) {
+    const auto& pa = a.second->source().begin;
+    const auto& pb = b.second->source().begin;
+    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+  });
 }
 
 std::vector<std::string> array_literals(const toml::node& node, const std::string& where, const std::string& key) {

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 
@@ -15,11 +17,32 @@ std::string location_of(const toml::node& node, const std::string& fallback) {
   return fmt::format("{}:{}", path, src.begin.line);
 }
 
+namespace {
+
+/// The shortest text that reads back as exactly `v` (fmt's round-trip format: 0.1, 5e-05,
+/// 0.0123456789), with ".0" added where TOML would otherwise read an integer. toml++'s own float
+/// printing either rounds to 6 significant digits (relaxed_float_precision: 0.9999999 -> 1) or
+/// prints 17 (0.1 -> 0.10000000000000001), so floats are printed here.
+std::string float_text(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::string s = fmt::format("{}", v);
+  if (s.find_first_of(".eE") == std::string::npos) s += ".0";
+  return s;
+}
+
+}  // namespace
+
 std::string literal_of(const toml::node& node) {
+  if (const auto* f = node.as_floating_point()) return float_text(f->get());
+  if (const auto* arr = node.as_array()) {
+    if (arr->empty()) return "[]";
+    std::string out = "[ ";
+    for (std::size_t i = 0; i < arr->size(); ++i) out += (i ? ", " : "") + literal_of(*arr->get(i));
+    return out + " ]";
+  }
   std::ostringstream out;
-  node.visit([&](const auto& v) {
-    out << toml::toml_formatter(v, toml::toml_formatter::default_flags | toml::format_flags::relaxed_float_precision);
-  });
+  node.visit([&](const auto& v) { out << toml::toml_formatter(v, toml::toml_formatter::default_flags); });
   return out.str();
 }
 
@@ -96,10 +119,28 @@ void write_value(toml::table& table, const std::string& key, const std::vector<s
 }
 
 std::string print_table(const toml::table& table) {
-  std::ostringstream out;
-  out << toml::toml_formatter(table, toml::toml_formatter::default_flags | toml::format_flags::relaxed_float_precision);
-  out << "\n";
-  return out.str();
+  // Keys in the table's (sorted) order: first the plain values, then one [section] per sub-table,
+  // separated by blank lines, as toml++ lays them out; values through literal_of.
+  std::string out;
+  const auto key_text = [](const toml::key& key) {
+    const std::string k(key.str());
+    const bool bare = !k.empty() && std::all_of(k.begin(), k.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+    });
+    return bare ? k : literal_of(toml::value<std::string>(k));  // a quoted key
+  };
+  for (const auto& [key, node] : table)
+    if (!node.is_table()) out += key_text(key) + " = " + literal_of(node) + "\n";
+  for (const auto& [key, node] : table) {
+    if (!node.is_table()) continue;
+    if (!out.empty()) out += "\n";
+    out += "[" + key_text(key) + "]\n";
+    for (const auto& [k, v] : *node.as_table()) {
+      CONTRA_ASSERT(!v.is_table(), "print_table: nested tables are not supported");
+      out += key_text(k) + " = " + literal_of(v) + "\n";
+    }
+  }
+  return out;
 }
 
 toml::table parse_text(std::string_view text, const std::string& source) {

@@ -47,8 +47,9 @@ void write_value(toml::table& table, const std::string& key, const std::vector<s
 void write_value(toml::table& table, const std::string& key, const std::vector<double>& value);
 void write_value(toml::table& table, const std::string& key, const std::vector<std::string>& value);
 
-/// Prints a table as TOML with floats at 15 significant digits, so that 0.1 prints as 0.1 and
-/// printing, parsing and printing again gives the same text.
+/// Prints a table of sections as TOML, keys sorted, floats in their shortest round-trip form
+/// (literal_of), so that 0.1 prints as 0.1, 0.0123456789 keeps every digit, and printing,
+/// parsing and printing again gives the same text.
 std::string print_table(const toml::table& table);
 
 /// Parses TOML text; a syntax error becomes ContraError "<source>:<line>:<col>: <what>".

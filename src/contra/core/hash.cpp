@@ -12,7 +12,10 @@ std::uint64_t fnv1a64(std::string_view text) {
     h ^= c;
     h *= 0x100000001b3ULL;
   }
-  return h;
+  // Finalise with the splitmix64 mixer, so inputs that differ in one byte give unrelated ids.
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 31);
 }
 
 std::string short_hash(std::string_view text, int digits) {

@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <memory>
@@ -65,16 +66,28 @@ std::vector<std::int64_t> read_header(GzFile& in, const std::string& path, std::
   return dims;
 }
 
-/// Reads exactly `count` items of `item_bytes` each, then checks that nothing follows.
+/// Reads exactly `count` items of `item_bytes` each, then checks that nothing follows. The buffer
+/// grows with the data actually read, so a corrupt header that declares billions of items is
+/// reported as truncated instead of allocating what it declares.
 torch::Tensor read_body(GzFile& in, const std::string& path, std::int64_t count, std::int64_t item_bytes, const char* what) {
-  auto out = torch::empty({count * item_bytes}, torch::kUInt8);
-  const auto want = static_cast<std::size_t>(count * item_bytes);
-  const std::size_t got = in.read(out.data_ptr<std::uint8_t>(), want);
+  const auto want = static_cast<std::size_t>(count) * static_cast<std::size_t>(item_bytes);
+  constexpr std::size_t kChunk = std::size_t{16} << 20;
+  std::vector<std::uint8_t> bytes;
+  bytes.reserve(std::min(want, kChunk));
+  std::size_t got = 0;
+  while (got < want) {
+    bytes.resize(std::min(want, got + kChunk));
+    const std::size_t n = in.read(bytes.data() + got, bytes.size() - got);
+    got += n;
+    if (got < bytes.size()) break;  // end of file before the declared size
+  }
   CONTRA_CHECK(got == want, "{}: truncated: the header declares {} {} but the file holds only {} complete {}", path, count,
                what, static_cast<std::int64_t>(got) / item_bytes, what);
   unsigned char extra = 0;
   CONTRA_CHECK(in.read(&extra, 1) == 0, "{}: corrupt: the file holds more data than its header declares ({} {})", path,
                count, what);
+  auto out = torch::empty({static_cast<std::int64_t>(want)}, torch::kUInt8);
+  std::copy(bytes.begin(), bytes.end(), out.data_ptr<std::uint8_t>());
   return out;
 }
 

@@ -35,7 +35,10 @@ torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train
     const auto q = test.slice(0, start, std::min(test.size(0), start + chunk));
     const auto sim = q.mm(train.t());                           // m×N cosine similarities
     const auto top = sim.topk(kk, 1);                           // m×k values and indices
-    const auto weights = (std::get<0>(top) / t).exp();          // m×k, exp(s/t)
+    // m×k, exp(s/t) scaled by exp(-s_max/t) per row: the vote is unchanged and a small t cannot
+    // overflow float32 (topk is sorted, so column 0 holds the row's largest similarity).
+    const auto& top_sim = std::get<0>(top);
+    const auto weights = ((top_sim - top_sim.narrow(1, 0, 1)) / t).exp();
     const auto neighbour_labels = labels.index({std::get<1>(top)});  // m×k
     auto votes = torch::zeros({q.size(0), num_classes}, weights.options());
     votes.scatter_add_(1, neighbour_labels, weights);  // m×C, weights summed per class

@@ -22,7 +22,8 @@ void KeyQueueImpl::enqueue(const torch::Tensor& keys) {
   CONTRA_ASSERT(keys.dim() == 2 && keys.size(1) == queue_.size(0), "enqueue: keys must be N×D");
   auto k = keys.detach().to(queue_.device(), queue_.scalar_type());
   std::int64_t n = k.size(0);
-  if (n > capacity) {  // keep the newest K
+  if (n > capacity) {  // keep the newest K, where writing all N one by one would leave them
+    ptr_ = (ptr_ + n - capacity) % capacity;
     k = k.slice(0, n - capacity, n);
     n = capacity;
   }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "contra/config/load.h"
+
 namespace contra::report {
 
 namespace fs = std::filesystem;
@@ -50,6 +52,7 @@ std::vector<RunSummary> load_runs(const fs::path& dir) {
     r.reason = store::get_string(record.attributes, "reason", what);
     r.seed = store::get_int(record.attributes, "seed", what);
     r.config = store::get_string(record.attributes, "config", what);
+    r.experiment = config::parse_experiment(r.config, what);
     r.attributes = record.attributes;
     r.axes = record.axes;
     r.summary = record.summary;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "contra/config/experiment.h"
 #include "contra/store/run_record.h"
 
 namespace contra::report {
@@ -18,6 +19,7 @@ struct RunSummary {
   std::string reason;
   std::int64_t seed = 0;
   std::string config;  ///< the resolved config text
+  config::Experiment experiment;  ///< the same, parsed
   store::Attributes attributes;
   store::Attributes axes;
   store::Attributes summary;
@@ -30,7 +32,8 @@ struct RunSummary {
   std::string attribute_text(const std::string& key) const;
 };
 
-/// Reads every `<id>.h5` in `dir`, sorted by id. Throws ContraError naming a file that cannot be read.
+/// Reads every `<id>.h5` in `dir`, sorted by id. Throws ContraError naming a file that cannot be
+/// read or whose recorded config no longer parses.
 std::vector<RunSummary> load_runs(const std::filesystem::path& dir);
 
 /// The ids of the `.h5.partial` files in `dir` (unfinished runs), sorted.

@@ -100,6 +100,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   const torch::Device device = core::resolve_device(exp.run.device);
   // Data first: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
+  if (!ctx.quiet && !core::has_optimised_blas()) fmt::print(stderr, "contra: warning: {}\n", core::blas_advice());
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
   auto method = methods::make_method(exp, dataset.train.images.size(1));
   method->to(device);

@@ -1,0 +1,64 @@
+#include "contra/report/setting.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "contra/config/load.h"
+
+namespace contra::report {
+
+namespace {
+
+std::string join(const std::set<std::string>& values) {
+  return fmt::format("{}", fmt::join(std::vector<std::string>(values.begin(), values.end()), " / "));
+}
+
+}  // namespace
+
+std::string distinct_value(const std::vector<RunSummary>& runs, const std::string& key) {
+  std::set<std::string> values;
+  for (const auto& r : runs) {
+    std::string text = config::value_text(r.experiment, key).value_or("?");
+    if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
+      text = text.substr(1, text.size() - 2);  // a string: show it without its TOML quotes
+    values.insert(text);
+  }
+  return join(values);
+}
+
+std::string distinct_attribute(const std::vector<RunSummary>& runs, const std::string& key) {
+  std::set<std::string> values;
+  for (const auto& r : runs) values.insert(r.attribute_text(key));
+  return join(values);
+}
+
+std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
+  if (runs.empty()) return {};
+  const auto v = [&](const std::string& key) { return distinct_value(runs, key); };
+  const auto a = [&](const std::string& key) { return distinct_attribute(runs, key); };
+  std::set<std::string> seeds;
+  for (const auto& r : runs) seeds.insert(std::to_string(r.seed));
+  return {
+      fmt::format("Data: {}, {} training images (data.train_subset = {}), {} test images.", v("data.dataset"),
+                  a("train_images"), v("data.train_subset"), a("test_images")),
+      fmt::format("Model: {} (width {}), {} head, dim {}, BN splits {}; method {} with K = {}, m = {}, τ = {}, "
+                  "shuffle BN {}.",
+                  v("model.backbone"), v("model.width"), v("model.head"), v("model.dim"), v("model.bn_splits"),
+                  v("method.name"), v("method.queue"), v("method.momentum"), v("method.temperature"),
+                  v("method.shuffle_bn")),
+      fmt::format("Training: epochs {}, batch {}, SGD lr {} ({} schedule), momentum {}, weight decay {}; augmentation "
+                  "{}; seeds {}.",
+                  v("optim.epochs"), v("optim.batch"), v("optim.lr"), v("optim.schedule"), v("optim.sgd_momentum"),
+                  v("optim.weight_decay"), v("augment.recipe"), join(seeds)),
+      fmt::format("Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
+                  "epoch**; mean ± sample std over seeds, n runs per row.",
+                  v("eval.knn_k"), v("eval.knn_t")),
+      fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
+                  "largest peak memory (resident set on CPU, allocator peak on GPU). Machine: {}, {} thread(s), LibTorch "
+                  "{}, BLAS {}, git {}.",
+                  a("device_name"), a("threads"), a("torch_version"), a("blas"), a("git_sha")),
+  };
+}
+
+}  // namespace contra::report

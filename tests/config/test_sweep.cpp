@@ -1,0 +1,219 @@
+// Sweep TOMLs (DESIGN.md, "Config"): [grid] cartesian product, [[zip]] axes moving together,
+// seeds, presets; expand() in a stable order.
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "contra/config/sweep.h"
+#include "contra/core/error.h"
+#include "../support/temp_dir.h"
+
+using contra::config::expand;
+using contra::config::load_sweep;
+using contra::core::ContraError;
+using contra::testing::TempDir;
+
+namespace {
+
+const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
+
+std::string header() { return "experiment = \"" + kExperiment + "\"\n"; }
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const ContraError& e) {
+    return e.what();
+  }
+  return "(no ContraError thrown)";
+}
+
+/// The value an override list gives `key` (the last one wins), or "" when none.
+std::string value_of(const std::vector<contra::config::Override>& overrides, const std::string& key) {
+  std::string v;
+  for (const auto& o : overrides)
+    if (o.key == key) v = o.value;
+  return v;
+}
+
+using Axes = std::vector<std::pair<std::string, std::string>>;
+
+}  // namespace
+
+TEST_CASE("sweep grid: 3 values x 2 seeds = 6 runs in a stable order", "[config]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "mom.toml", header() +
+                                                                      "seeds = [0, 1]\n"
+                                                                      "[grid]\n"
+                                                                      "\"method.momentum\" = [0.9, 0.99, 0.999]\n");
+  const auto sweep = load_sweep(file);
+  CHECK(sweep.name == "mom");
+  CHECK(sweep.experiment == kExperiment);
+  CHECK(sweep.default_preset == "cpu");
+  const auto runs = expand(sweep, "");
+  REQUIRE(runs.size() == 6);
+  const std::vector<std::pair<std::string, std::int64_t>> want = {{"0.9", 0},   {"0.9", 1},   {"0.99", 0},
+                                                                   {"0.99", 1}, {"0.999", 0}, {"0.999", 1}};
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    INFO("run " << i);
+    CHECK(runs[i].axes == Axes{{"method.momentum", want[i].first}});
+    CHECK(runs[i].seed == want[i].second);
+    CHECK(value_of(runs[i].overrides, "method.momentum") == want[i].first);
+    CHECK(value_of(runs[i].overrides, "run.seed") == std::to_string(want[i].second));
+  }
+  // Stable: expanding again gives the same list.
+  const auto again = expand(load_sweep(file), "cpu");
+  REQUIRE(again.size() == runs.size());
+  for (std::size_t i = 0; i < runs.size(); ++i) CHECK(again[i].axes == runs[i].axes);
+}
+
+TEST_CASE("sweep grid: two axes with the first in the file outermost and dotted keys", "[config]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "two.toml", header() +
+                                                                      "[grid]\n"
+                                                                      "method.temperature = [0.1, 0.2]\n"
+                                                                      "method.queue = [256, 512, 1024]\n");
+  const auto runs = expand(load_sweep(file), "");
+  REQUIRE(runs.size() == 6);
+  CHECK(runs[0].axes == Axes{{"method.temperature", "0.1"}, {"method.queue", "256"}});
+  CHECK(runs[1].axes == Axes{{"method.temperature", "0.1"}, {"method.queue", "512"}});
+  CHECK(runs[3].axes == Axes{{"method.temperature", "0.2"}, {"method.queue", "256"}});
+  CHECK(runs[5].axes == Axes{{"method.temperature", "0.2"}, {"method.queue", "1024"}});
+  for (const auto& r : runs) CHECK(r.seed == 0);  // default seeds = [0]
+}
+
+TEST_CASE("sweep axis values keep every digit", "[config]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "digits.toml", header() +
+                                                                         "[grid]\n"
+                                                                         "\"optim.lr\" = [0.0123456789, 0.03]\n"
+                                                                         "\"method.momentum\" = [0.9999999]\n");
+  const auto runs = expand(load_sweep(file), "");
+  REQUIRE(runs.size() == 2);
+  CHECK(value_of(runs[0].overrides, "optim.lr") == "0.0123456789");
+  CHECK(value_of(runs[0].overrides, "method.momentum") == "0.9999999");
+  CHECK(value_of(runs[1].overrides, "optim.lr") == "0.03");
+}
+
+TEST_CASE("sweep [[zip]] axes move together and unequal lengths are an error", "[config]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "zip.toml", header() +
+                                                                      "seeds = [3]\n"
+                                                                      "[grid]\n"
+                                                                      "\"method.momentum\" = [0.9, 0.99]\n"
+                                                                      "[[zip]]\n"
+                                                                      "\"optim.batch\" = [64, 128, 256]\n"
+                                                                      "\"method.queue\" = [63, 127, 255]\n");
+  const auto sweep = load_sweep(file);
+  REQUIRE(sweep.zips.size() == 1);
+  const auto runs = expand(sweep, "");
+  REQUIRE(runs.size() == 6);
+  for (const auto& r : runs) {
+    REQUIRE(r.axes.size() == 3);
+    const auto batch = std::stoi(value_of(r.overrides, "optim.batch"));
+    const auto queue = std::stoi(value_of(r.overrides, "method.queue"));
+    CHECK(queue == batch - 1);  // the zip's values stay paired
+    CHECK(r.seed == 3);
+  }
+  CHECK(runs[0].axes == Axes{{"method.momentum", "0.9"}, {"optim.batch", "64"}, {"method.queue", "63"}});
+  CHECK(runs[2].axes == Axes{{"method.momentum", "0.9"}, {"optim.batch", "256"}, {"method.queue", "255"}});
+  CHECK(runs[3].axes == Axes{{"method.momentum", "0.99"}, {"optim.batch", "64"}, {"method.queue", "63"}});
+
+  const auto bad = contra::testing::write_file(dir / "badzip.toml", header() +
+                                                                        "[[zip]]\n"
+                                                                        "\"optim.batch\" = [64, 128]\n"
+                                                                        "\"method.queue\" = [63, 127, 255]\n");
+  const std::string msg = message_of([&] { (void)load_sweep(bad); });
+  CHECK_THAT(msg, Catch::Contains(bad));
+  CHECK_THAT(msg, Catch::Contains("method.queue"));
+  CHECK_THAT(msg, Catch::Contains("zip"));
+}
+
+TEST_CASE("sweep presets override values and seeds, and [preset.x.grid] replaces an axis", "[config]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "pre.toml", header() +
+                                                                      "seeds = [0, 1]\n"
+                                                                      "[fixed]\n"
+                                                                      "\"optim.epochs\" = 5\n"
+                                                                      "[grid]\n"
+                                                                      "\"method.momentum\" = [0.9, 0.99, 0.999]\n"
+                                                                      "[preset.cpu]\n"
+                                                                      "description = \"laptop\"\n"
+                                                                      "\"data.train_subset\" = 2000\n"
+                                                                      "\"optim.epochs\" = 2\n"
+                                                                      "[preset.paper]\n"
+                                                                      "seeds = [7]\n"
+                                                                      "\"optim.epochs\" = 200\n"
+                                                                      "[preset.paper.grid]\n"
+                                                                      "\"method.momentum\" = [0.5]\n");
+  const auto sweep = load_sweep(file);
+  CHECK(sweep.presets.size() == 2);
+  CHECK(contra::config::find_preset(sweep, "").name == "cpu");
+  CHECK(contra::config::find_preset(sweep, "cpu").description == "laptop");
+  const auto cpu = expand(sweep, "cpu");
+  REQUIRE(cpu.size() == 6);
+  for (const auto& r : cpu) {
+    CHECK(value_of(r.overrides, "data.train_subset") == "2000");
+    CHECK(value_of(r.overrides, "optim.epochs") == "2");  // the preset comes after [fixed]
+  }
+  const auto paper = expand(sweep, "paper");
+  REQUIRE(paper.size() == 1);
+  CHECK(paper[0].axes == Axes{{"method.momentum", "0.5"}});
+  CHECK(paper[0].seed == 7);
+  CHECK(value_of(paper[0].overrides, "optim.epochs") == "200");
+  CHECK(value_of(paper[0].overrides, "data.train_subset").empty());
+
+  const std::string msg = message_of([&] { (void)expand(sweep, "gpu"); });
+  CHECK_THAT(msg, Catch::Contains("gpu"));
+  CHECK_THAT(msg, Catch::Contains("cpu"));
+  CHECK_THAT(msg, Catch::Contains("paper"));
+  CHECK_THROWS_AS(contra::config::find_preset(sweep, "gpu"), ContraError);
+}
+
+TEST_CASE("sweep: a preset grid that names no axis, empty axes and unknown keys are errors", "[config]") {
+  TempDir dir;
+  const auto no_axis = contra::testing::write_file(dir / "a.toml", header() +
+                                                                       "[grid]\n"
+                                                                       "\"method.momentum\" = [0.9]\n"
+                                                                       "[preset.x.grid]\n"
+                                                                       "\"method.queue\" = [16]\n");
+  CHECK_THROWS_WITH(load_sweep(no_axis), Catch::Contains("method.queue"));
+  const auto empty = contra::testing::write_file(dir / "b.toml", header() + "[grid]\n\"method.momentum\" = []\n");
+  CHECK_THROWS_WITH(load_sweep(empty), Catch::Contains("method.momentum"));
+  const auto unknown = contra::testing::write_file(dir / "c.toml", header() + "sedes = [1]\n");
+  CHECK_THROWS_WITH(load_sweep(unknown), Catch::Contains("sedes") && Catch::Contains(unknown + ":2"));
+  const auto no_exp = contra::testing::write_file(dir / "d.toml", "seeds = [1]\n");
+  CHECK_THROWS_AS(load_sweep(no_exp), ContraError);
+  const auto neg = contra::testing::write_file(dir / "e.toml", header() + "seeds = [-1]\n");
+  CHECK_THROWS_AS(load_sweep(neg), ContraError);
+}
+
+TEST_CASE("sweep: a relative experiment path resolves against the sweep's folder, an absolute one is kept", "[config]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "sweeps");
+  const auto rel = contra::testing::write_file(dir / "sweeps" / "rel.toml", "experiment = \"../experiments/e.toml\"\n");
+  CHECK(load_sweep(rel).experiment == (dir.path() / "experiments" / "e.toml").string());
+  const auto abs = contra::testing::write_file(dir / "sweeps" / "abs.toml", header());
+  CHECK(load_sweep(abs).experiment == kExperiment);
+}
+
+TEST_CASE("sweep [report] block is read", "[config]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "rep.toml", header() +
+                                                                      "[report]\n"
+                                                                      "title = \"Momentum\"\n"
+                                                                      "reference = \"moco_v1.momentum_ablation\"\n"
+                                                                      "x = \"method.momentum\"\n"
+                                                                      "x_label = \"m\"\n");
+  const auto s = load_sweep(file);
+  CHECK(s.report.title == "Momentum");
+  CHECK(s.report.reference == "moco_v1.momentum_ablation");
+  CHECK(s.report.x == "method.momentum");
+  CHECK(s.report.x_label == "m");
+  CHECK(s.report.metric == "knn_top1");
+  const auto bad = contra::testing::write_file(dir / "rep2.toml", header() + "[report]\ntitel = \"x\"\n");
+  CHECK_THROWS_WITH(load_sweep(bad), Catch::Contains("titel"));
+}

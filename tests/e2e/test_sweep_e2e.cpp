@@ -1,0 +1,188 @@
+// End to end: a two-run sweep through the real `contra` executable, its report beside the
+// paper's numbers, resuming, and the CLI's one-line errors (cases/README.md C5).
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../support/temp_dir.h"
+
+namespace fs = std::filesystem;
+using contra::testing::read_file;
+using contra::testing::TempDir;
+using contra::testing::write_file;
+
+namespace {
+
+const std::string kCli = CONTRA_CLI_PATH;
+const std::string kSource = CONTRA_SOURCE_DIR;
+const std::string kExperiment = kSource + "/experiments/moco-fashion-mnist.toml";
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+struct Result {
+  int code = -1;
+  std::string out, err;
+};
+
+/// Runs `contra <args>` with stdout and stderr captured in files under `dir`.
+Result run_cli(const std::string& args, const TempDir& dir) {
+  static int counter = 0;
+  const auto out = dir / ("stdout-" + std::to_string(counter));
+  const auto err = dir / ("stderr-" + std::to_string(counter++));
+  const std::string command = quote(kCli) + " " + args + " >" + quote(out.string()) + " 2>" + quote(err.string());
+  const int status = std::system(command.c_str());
+  Result r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = read_file(out);
+  r.err = read_file(err);
+  return r;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+/// The Markdown row whose first cell is `first`, or "" when there is none.
+std::string row_starting(const std::string& md, const std::string& first) {
+  for (const auto& line : lines_of(md))
+    if (line.rfind("| " + first + " |", 0) == 0) return line;
+  return "";
+}
+
+std::vector<fs::path> files_with(const fs::path& dir, const std::string& suffix) {
+  std::vector<fs::path> out;
+  if (!fs::is_directory(dir)) return out;
+  for (const auto& e : fs::directory_iterator(dir)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "[e2e]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "e2e-momentum.toml",
+                                "name = \"e2e-momentum\"\n"
+                                "experiment = \"" + kExperiment + "\"\n"
+                                "seeds = [0]\n"
+                                "[grid]\n"
+                                "\"method.momentum\" = [0.9, 0.99]\n"
+                                "[preset.cpu]\n"
+                                "\"data.train_subset\" = 2000\n"
+                                "\"data.test_subset\" = 1000\n"
+                                "\"optim.epochs\" = 1\n"
+                                "\"optim.batch\" = 128\n"
+                                "\"model.width\" = 8\n"
+                                "\"method.queue\" = 512\n"
+                                "[report]\n"
+                                "title = \"e2e momentum\"\n"
+                                "reference = \"moco_v1.momentum_ablation\"\n"
+                                "reference_x = \"momentum\"\n"
+                                "reference_y = \"top1\"\n"
+                                "x = \"method.momentum\"\n"
+                                "x_label = \"m\"\n");
+  const fs::path results = dir / "results";
+  const std::string common = " --results " + quote(results.string()) + " --references " +
+                             quote(kSource + "/analysis/references");
+  const auto first = run_cli("sweep " + quote(sweep) + common + " --jobs 2", dir);
+  INFO("stdout:\n" << first.out << "\nstderr:\n" << first.err);
+  REQUIRE(first.code == 0);
+
+  const fs::path preset_dir = results / "e2e-momentum" / "cpu";
+  const auto records = files_with(preset_dir / "runs", ".h5");
+  CHECK(records.size() == 2);
+  CHECK(files_with(preset_dir / "runs", ".partial").empty());
+  REQUIRE(fs::is_regular_file(preset_dir / "table.md"));
+  REQUIRE(fs::is_regular_file(preset_dir / "table.csv"));
+
+  const std::string md = read_file(preset_dir / "table.md");
+  const std::string csv = read_file(preset_dir / "table.csv");
+  INFO("table.md:\n" << md);
+  const std::string row_09 = row_starting(md, "0.9");
+  const std::string row_099 = row_starting(md, "0.99");
+  REQUIRE_FALSE(row_09.empty());
+  REQUIRE_FALSE(row_099.empty());
+  CHECK_FALSE(row_starting(md, "random init").empty());
+  CHECK_THAT(row_09, Catch::Contains("| 55.2 |"));
+  CHECK_THAT(row_099, Catch::Contains("| 57.8 |"));
+  CHECK_THAT(md, !Catch::Contains("INCOMPLETE"));
+  CHECK_THAT(csv, Catch::Contains("random-init"));
+  CHECK_THAT(csv, Catch::StartsWith("method.momentum,"));
+
+  // `contra report` again: the same bytes.
+  std::map<fs::path, fs::file_time_type> mtimes;
+  for (const auto& r : records) mtimes[r] = fs::last_write_time(r);
+  const auto report = run_cli("report " + quote(sweep) + common, dir);
+  CHECK(report.code == 0);
+  CHECK(read_file(preset_dir / "table.md") == md);
+  CHECK(read_file(preset_dir / "table.csv") == csv);
+
+  // `contra sweep` again: nothing to run, the records untouched.
+  const auto again = run_cli("sweep " + quote(sweep) + common + " --jobs 2", dir);
+  INFO("second sweep stdout:\n" << again.out);
+  CHECK(again.code == 0);
+  CHECK_THAT(again.out, Catch::Contains("2 already done"));
+  CHECK_THAT(again.out, Catch::Contains("0 complete"));
+  for (const auto& r : records) CHECK(fs::last_write_time(r) == mtimes[r]);
+  CHECK(read_file(preset_dir / "table.md") == md);
+}
+
+TEST_CASE("e2e: contra train with a bad value exits 2 with one line and leaves no results", "[e2e]") {
+  TempDir dir;
+  struct Case {
+    std::string set, expect;
+  };
+  const std::vector<Case> cases = {
+      {"method.momentum=1.5", "1.5"},
+      {"method.temperature=0", "method.temperature"},
+      {"method.queue=0", "method.queue"},
+      {"optim.batch=-4", "-4"},
+      {"method.nmae=moco", "method.nmae"},
+      {"data.root=/nonexistent", "apt-get install dataset-fashion-mnist"},
+  };
+  for (const auto& c : cases) {
+    INFO("--set " << c.set);
+    const fs::path out = dir / "x";
+    const auto r = run_cli("train " + quote(kExperiment) + " --set " + quote(c.set) + " --out " + quote(out.string()), dir);
+    INFO("stderr: " << r.err);
+    CHECK(r.code == 2);
+    const auto lines = lines_of(r.err);
+    CHECK(lines.size() == 1);
+    CHECK_THAT(r.err, Catch::Contains(c.expect));
+    CHECK_THAT(r.err, Catch::Contains("moco-fashion-mnist.toml"));
+    CHECK_FALSE(fs::exists(out));
+  }
+}
+
+TEST_CASE("e2e: contra sweep with a syntax error on line 7 exits 2 naming line 7", "[e2e]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "broken.toml",
+                                "name = \"broken\"\n"
+                                "experiment = \"" + kExperiment + "\"\n"
+                                "seeds = [0]\n"
+                                "\n"
+                                "[grid]\n"
+                                "\"method.momentum\" = [0.9]\n"
+                                "\"method.queue\" = = 3\n"  // line 7
+                                "[report]\n");
+  const auto r = run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "results").string()), dir);
+  INFO("stderr: " << r.err);
+  CHECK(r.code == 2);
+  CHECK(lines_of(r.err).size() == 1);
+  CHECK_THAT(r.err, Catch::Contains(sweep + ":7:"));
+  CHECK_FALSE(fs::exists(dir / "results"));
+}

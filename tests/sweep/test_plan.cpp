@@ -1,0 +1,103 @@
+// Sweep planning (DESIGN.md, "Config"): a run's id is a short hash of its resolved config, so
+// re-running a sweep skips what is done and changing one value runs only the changed runs.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "contra/config/load.h"
+#include "contra/core/error.h"
+#include "contra/store/run_record.h"
+#include "contra/sweep/plan.h"
+#include "../support/temp_dir.h"
+
+namespace fs = std::filesystem;
+using contra::sweep::plan_sweep;
+using contra::sweep::RunState;
+using contra::testing::TempDir;
+
+namespace {
+
+const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
+
+std::string sweep_text(const std::string& momenta) {
+  return "experiment = \"" + kExperiment + "\"\n" + "seeds = [0, 1]\n[grid]\n\"method.momentum\" = [" + momenta +
+         "]\n[preset.cpu]\n\"data.train_subset\" = 2000\n\"optim.epochs\" = 1\n";
+}
+
+/// id of the run with momentum `m` and seed `seed`.
+std::string id_of(const contra::sweep::SweepPlan& plan, const std::string& m, std::int64_t seed) {
+  for (const auto& r : plan.runs)
+    if (r.seed == seed && r.axes.size() == 1 && r.axes[0].second == m) return r.id;
+  FAIL("no run with momentum " << m << " and seed " << seed);
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("plan_sweep: ids are stable, distinct, and one changed value changes only its runs", "[sweep]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "mom.toml", sweep_text("0.9, 0.99, 0.999"));
+  const auto results = dir / "results";
+  const auto a = plan_sweep(file, "", {}, results);
+  const auto b = plan_sweep(file, "", {}, results);
+  CHECK(a.preset == "cpu");
+  CHECK(a.dir == results / "mom" / "cpu");
+  CHECK(a.runs_dir() == results / "mom" / "cpu" / "runs");
+  REQUIRE(a.runs.size() == 6);
+  REQUIRE(b.runs.size() == 6);
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < a.runs.size(); ++i) {
+    CHECK(a.runs[i].id == b.runs[i].id);
+    CHECK(a.runs[i].id.size() == 12);
+    CHECK(a.runs[i].id == contra::config::config_hash(a.runs[i].experiment));
+    CHECK(a.runs[i].state == RunState::todo);
+    CHECK(a.runs[i].experiment.data.train_subset == 2000);
+    CHECK(a.runs[i].experiment.run.seed == a.runs[i].seed);
+    ids.insert(a.runs[i].id);
+  }
+  CHECK(ids.size() == 6);
+  CHECK(a.runs[2].experiment.method.momentum == 0.99);
+  CHECK(contra::sweep::describe(a.runs[2]) == "method.momentum=0.99 seed=0");
+  // Planning reads and writes nothing under results.
+  CHECK_FALSE(fs::exists(results));
+
+  // Change one grid value: only its runs get new ids.
+  contra::testing::write_file(dir / "mom.toml", sweep_text("0.9, 0.95, 0.999"));
+  const auto c = plan_sweep(file, "", {}, results);
+  REQUIRE(c.runs.size() == 6);
+  for (std::int64_t seed : {0, 1}) {
+    CHECK(id_of(c, "0.9", seed) == id_of(a, "0.9", seed));
+    CHECK(id_of(c, "0.999", seed) == id_of(a, "0.999", seed));
+    CHECK(id_of(c, "0.95", seed) != id_of(a, "0.99", seed));
+    CHECK(ids.count(id_of(c, "0.95", seed)) == 0);
+  }
+  // A --set applied to every run changes every id.
+  const auto d = plan_sweep(file, "", {"method.queue=1024"}, results);
+  for (const auto& r : d.runs) CHECK(ids.count(r.id) == 0);
+  CHECK(d.runs[0].experiment.method.queue == 1024);
+}
+
+TEST_CASE("plan_sweep: coinciding configs are planned once and bad values stop the plan", "[sweep]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "dup.toml", sweep_text("0.9, 0.90"));
+  const auto plan = plan_sweep(file, "", {}, dir / "results");
+  CHECK(plan.runs.size() == 2);  // 2 seeds, one momentum
+  const auto bad = contra::testing::write_file(dir / "bad.toml", sweep_text("0.9, 1.5"));
+  CHECK_THROWS_WITH(plan_sweep(bad, "", {}, dir / "results"), Catch::Contains("method.momentum") && Catch::Contains("1.5"));
+  CHECK_THROWS_AS(plan_sweep(file, "nope", {}, dir / "results"), contra::core::ContraError);
+}
+
+TEST_CASE("plan_sweep: a .partial record makes a run interrupted", "[sweep]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "mom.toml", sweep_text("0.9"));
+  const auto first = plan_sweep(file, "", {}, dir / "results");
+  REQUIRE(first.runs.size() == 2);
+  fs::create_directories(first.runs_dir());
+  std::ofstream(contra::store::partial_path(first.runs_dir(), first.runs[0].id)) << "partial";
+  const auto second = plan_sweep(file, "", {}, dir / "results");
+  CHECK(second.runs[0].state == RunState::interrupted);
+  CHECK(second.runs[1].state == RunState::todo);
+}
