@@ -230,13 +230,19 @@ TEST_CASE("value_text and numeric_value read resolved keys", "[config]") {
 }
 
 TEST_CASE("the augment recipe sets defaults and explicit keys override it", "[config]") {
-  const auto simclr = with_sets({"augment.recipe=simclr"});
+  // The default experiment file sets crop_scale_min itself, so the recipe defaults are checked on
+  // documents that do not.
+  const auto simclr = parse_experiment("[augment]\nrecipe = \"simclr\"\n", "simclr.toml");
   CHECK(simclr.augment.recipe == "simclr");
   CHECK(simclr.augment.crop_scale_min == 0.08);
   CHECK(simclr.augment.blur_prob == 0.5);
   CHECK(simclr.augment.brightness == 0.8);
-  const auto v1 = load_experiment(kExperiment);
+  const auto v1 = parse_experiment("", "empty.toml");
+  CHECK(v1.augment.recipe == "moco_v1");
   CHECK(v1.augment.crop_scale_min == 0.2);
+  CHECK(load_experiment(kExperiment).augment.crop_scale_min == 0.5);  // the file's explicit key
+  CHECK(with_sets({"augment.recipe=simclr"}).augment.crop_scale_min == 0.5);  // still the file's key
+  CHECK(with_sets({"augment.recipe=simclr"}).augment.blur_prob == 0.5);      // the recipe's default
   CHECK(v1.augment.blur_prob == 0.0);
   const auto mixed = with_sets({"augment.recipe=simclr", "augment.crop_scale_min=0.3"});
   CHECK(mixed.augment.crop_scale_min == 0.3);

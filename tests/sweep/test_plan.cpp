@@ -101,3 +101,46 @@ TEST_CASE("plan_sweep: a .partial record makes a run interrupted", "[sweep]") {
   CHECK(second.runs[0].state == RunState::interrupted);
   CHECK(second.runs[1].state == RunState::todo);
 }
+
+TEST_CASE("plan_sweep: a record written before a config key existed still counts as done", "[sweep]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "mom.toml", sweep_text("0.9, 0.99"));
+  const auto results = dir / "results";
+  const auto plan = plan_sweep(file, "", {}, results);
+  REQUIRE(plan.runs.size() == 4);
+  const auto& target = plan.runs[1];
+  // An "older schema" config: the resolved text without one key, whose default is the same value.
+  std::string old_config = contra::config::to_toml(target.experiment);
+  const std::string line = "drop_last = true\n";
+  const auto at = old_config.find(line);
+  REQUIRE(at != std::string::npos);
+  old_config.erase(at, line.size());
+  REQUIRE(contra::config::config_hash(contra::config::parse_experiment(old_config, "old")) == target.id);
+  const std::string old_id = "0123456789ab";  // what the older version hashed the shorter text to
+  REQUIRE(old_id != target.id);
+  contra::store::RunRecord rec;
+  rec.attributes["run_id"] = old_id;
+  rec.attributes["status"] = std::string("complete");
+  rec.attributes["config"] = old_config;
+  fs::create_directories(plan.runs_dir());
+  contra::store::write_run(contra::store::final_path(plan.runs_dir(), old_id), rec);
+
+  const auto again = plan_sweep(file, "", {}, results);
+  REQUIRE(again.runs.size() == 4);
+  CHECK(again.runs[1].state == RunState::done);
+  CHECK(again.runs[1].record == contra::store::final_path(plan.runs_dir(), old_id));
+  for (std::size_t i : {0u, 2u, 3u}) {
+    CHECK(again.runs[i].state == RunState::todo);
+    CHECK(again.runs[i].record.empty());
+  }
+  // A record whose config differs in a value (not just a missing default) matches nothing.
+  std::string other = contra::config::to_toml(again.runs[2].experiment);
+  const auto seed_at = other.find("seed = 0");
+  REQUIRE(seed_at != std::string::npos);
+  other.replace(seed_at, 8, "seed = 7");
+  rec.attributes["run_id"] = std::string("ba9876543210");
+  rec.attributes["config"] = other;
+  contra::store::write_run(contra::store::final_path(plan.runs_dir(), "ba9876543210"), rec);
+  const auto third = plan_sweep(file, "", {}, results);
+  CHECK(third.runs[2].state == RunState::todo);
+}

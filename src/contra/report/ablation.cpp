@@ -88,10 +88,11 @@ AblationData ablation_data(const sweep::SweepPlan& plan, const std::vector<RunSu
   CONTRA_CHECK(!spec.x.empty(), "{}: [report] names no axis x (e.g. x = \"method.momentum\")", plan.sweep.file);
   AblationData d;
   d.planned = static_cast<int>(plan.runs.size());
-  std::set<std::string> planned;
-  for (const auto& r : plan.runs) planned.insert(r.id);
+  std::set<fs::path> planned;  // the records the plan matched to its runs (sweep/plan.h)
+  for (const auto& r : plan.runs)
+    if (!r.record.empty()) planned.insert(fs::weakly_canonical(r.record));
   for (const auto& r : all_runs)
-    if (planned.count(r.id)) d.runs.push_back(r);
+    if (planned.count(fs::weakly_canonical(r.file))) d.runs.push_back(r);
   // The untrained encoder depends on the seed, not on the axis: one value per seed.
   std::map<std::int64_t, double> init_by_seed;
   for (const auto& r : d.runs) init_by_seed.emplace(r.seed, r.metric("knn_top1_random_init"));
@@ -130,19 +131,23 @@ Table ablation_table(const sweep::SweepPlan& plan, const AblationData& d,
   for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const bool cited = reference.has_value();
-  t.columns = {x_label, "measured kNN top-1 (%)", "n", "status", cited ? "paper top-1 (%) [1]" : "paper", "train s",
-               "images/s", "peak MiB"};
-  t.csv_columns = {spec.x, "measured_mean", "measured_std", "n", "status", "reasons", "paper", "train_seconds_mean",
-                   "images_per_s_mean", "peak_memory_bytes_max"};
+  t.columns = {x_label, "measured kNN top-1 (%)", "n", "vs random init", "status",
+               cited ? "paper top-1 (%) [1]" : "paper", "train s", "images/s", "peak MiB"};
+  t.csv_columns = {spec.x, "measured_mean", "measured_std", "n", "delta_vs_random_init", "status", "reasons", "paper",
+                   "train_seconds_mean", "images_per_s_mean", "peak_memory_bytes_max"};
   const Stats& is = d.random_init;
-  t.rows.push_back({"random init", mean_std(is), std::to_string(is.n), "untrained encoder", "—", "—", "—", "—"});
-  t.csv_rows.push_back({"random-init", num(is.mean, 4), num(is.std, 4), std::to_string(is.n), "baseline", "", "", "", "", ""});
+  t.rows.push_back({"random init", mean_std(is), std::to_string(is.n), "—", "untrained encoder", "—", "—", "—", "—"});
+  t.csv_rows.push_back({"random-init", num(is.mean, 4), num(is.std, 4), std::to_string(is.n), "", "baseline", "", "", "",
+                        "", ""});
   for (const auto& r : d.rows) {
+    const double delta = r.measured.mean - is.mean;  // points gained (or lost) by training
     t.rows.push_back({r.x_text, mean_std(r.measured), std::to_string(r.measured.n),
+                      std::isfinite(delta) ? fmt::format("{:+.2f}", delta) : "—",
                       r.reasons.empty() ? r.status : r.status + ": " + r.reasons, r.paper, num(r.train_seconds, 1),
                       num(r.images_per_s, 0), num(r.peak_memory_bytes / (1024.0 * 1024.0), 0)});
-    t.csv_rows.push_back({r.x_text, num(r.measured.mean, 4), num(r.measured.std, 4), std::to_string(r.measured.n), r.status,
-                          r.reasons, r.paper, num(r.train_seconds, 3), num(r.images_per_s, 1), num(r.peak_memory_bytes, 0)});
+    t.csv_rows.push_back({r.x_text, num(r.measured.mean, 4), num(r.measured.std, 4), std::to_string(r.measured.n),
+                          num(delta, 4), r.status, r.reasons, r.paper, num(r.train_seconds, 3), num(r.images_per_s, 1),
+                          num(r.peak_memory_bytes, 0)});
   }
   if (cited)
     t.footnotes.push_back(fmt::format("[1] {}; {}: {}{}. Cited, not measured here: a different dataset, backbone and "

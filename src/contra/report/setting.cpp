@@ -52,7 +52,7 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
                   v("optim.epochs"), v("optim.batch"), v("optim.lr"), v("optim.schedule"), v("optim.sgd_momentum"),
                   v("optim.weight_decay"), v("augment.recipe"), join(seeds)),
       fmt::format("Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
-                  "epoch**; mean ± sample std over seeds, n runs per row.",
+                  "epoch**; mean ± sample std over seeds, n runs per row; \"vs random init\" is the mean minus the random-init mean, in points.",
                   v("eval.knn_k"), v("eval.knn_t")),
       fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
                   "largest peak memory (resident set on CPU, allocator peak on GPU). Machine: {}, {} thread(s), LibTorch "

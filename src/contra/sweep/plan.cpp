@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "contra/core/error.h"
@@ -24,15 +25,57 @@ const char* to_string(RunState state) {
 
 namespace {
 
-void read_state(const fs::path& runs_dir, PlannedRun& run) {
-  const fs::path final_file = store::final_path(runs_dir, run.id);
-  if (fs::exists(final_file)) {
-    const auto record = store::read_run(final_file);
-    run.status = store::get_string(record.attributes, "status", final_file.string());
-    run.state = run.status == "error" ? RunState::error : RunState::done;
-  } else if (fs::exists(store::partial_path(runs_dir, run.id))) {
-    run.state = RunState::interrupted;
+/// Records in a runs folder, indexed by their stored config resolved with today's schema. Built on
+/// first use, since it reads every record.
+class RecordIndex {
+ public:
+  explicit RecordIndex(fs::path dir) : dir_(std::move(dir)) {}
+
+  /// The record whose config resolves to `canonical` (config::to_toml text), if any.
+  const fs::path* find(const std::string& canonical) {
+    if (!built_) build();
+    auto it = by_config_.find(canonical);
+    return it == by_config_.end() ? nullptr : &it->second;
   }
+
+ private:
+  void build() {
+    built_ = true;
+    if (!fs::is_directory(dir_)) return;
+    for (const auto& entry : fs::directory_iterator(dir_)) {
+      if (entry.path().extension() != ".h5") continue;
+      const auto record = store::read_run(entry.path());
+      auto it = record.attributes.find("config");
+      if (it == record.attributes.end() || !std::holds_alternative<std::string>(it->second)) continue;
+      try {
+        const auto exp = config::parse_experiment(std::get<std::string>(it->second), entry.path().string());
+        by_config_.emplace(config::to_toml(exp), entry.path());
+      } catch (const core::ContraError&) {
+        // A config today's schema cannot read (a key was removed or renamed) matches no planned run.
+      }
+    }
+  }
+
+  fs::path dir_;
+  bool built_ = false;
+  std::map<std::string, fs::path> by_config_;
+};
+
+void read_state(const fs::path& runs_dir, RecordIndex& index, PlannedRun& run) {
+  fs::path file = store::final_path(runs_dir, run.id);
+  if (!fs::exists(file)) {
+    if (fs::exists(store::partial_path(runs_dir, run.id))) {
+      run.state = RunState::interrupted;
+      return;
+    }
+    const fs::path* match = index.find(config::to_toml(run.experiment));
+    if (match == nullptr) return;
+    file = *match;
+  }
+  const auto record = store::read_run(file);
+  run.record = file;
+  run.status = store::get_string(record.attributes, "status", file.string());
+  run.state = run.status == "error" ? RunState::error : RunState::done;
 }
 
 }  // namespace
@@ -46,6 +89,7 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   std::vector<config::Override> user;
   for (const auto& s : sets) user.push_back(config::parse_set(s, sweep_file));
   std::set<std::string> seen;
+  RecordIndex index(plan.runs_dir());
   for (auto& planned : config::expand(plan.sweep, plan.preset)) {
     auto overrides = planned.overrides;
     overrides.insert(overrides.end(), user.begin(), user.end());
@@ -55,7 +99,7 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     run.axes = planned.axes;
     run.seed = planned.seed;
     if (!seen.insert(run.id).second) continue;
-    read_state(plan.runs_dir(), run);
+    read_state(plan.runs_dir(), index, run);
     plan.runs.push_back(std::move(run));
   }
   return plan;

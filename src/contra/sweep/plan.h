@@ -27,7 +27,8 @@ struct PlannedRun {
   std::vector<std::pair<std::string, std::string>> axes;  ///< axis -> TOML literal
   std::int64_t seed = 0;
   RunState state = RunState::todo;
-  std::string status;  ///< the recorded status when there is a record
+  std::string status;             ///< the recorded status when there is a record
+  std::filesystem::path record;   ///< the finished record (<id>.h5, or a matching older record), if any
 };
 
 struct SweepPlan {
@@ -45,6 +46,11 @@ struct SweepPlan {
 /// resolves and validates every run's config (so a bad value stops the sweep before any run), and
 /// reads each run's state from `<results_root>/<name>/<preset>/runs`. Runs whose configs coincide
 /// are planned once. Throws ContraError on any bad input.
+///
+/// A run's record is `<id>.h5`; failing that, a record whose stored config, read with today's
+/// schema, resolves to exactly the planned config. That keeps records valid when a later version
+/// adds a config key whose default reproduces the old behaviour (the rule for adding keys): the
+/// key changes every run id, but not what the recorded runs did.
 SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, const std::vector<std::string>& sets,
                      const std::filesystem::path& results_root = "results");
 
