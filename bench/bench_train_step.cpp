@@ -7,10 +7,12 @@
 #include "contra/config/experiment.h"
 #include "contra/core/memory.h"
 #include "contra/core/seed.h"
+#include "contra/core/threads.h"
 #include "contra/methods/registry.h"
 
 static void BM_MocoStep(benchmark::State& state) {
   contra::core::keep_freed_memory();
+  contra::core::set_threads(0);  // every core, as `contra train` does
   contra::config::Experiment e;
   e.model.width = state.range(0);
   e.model.bn_splits = 8;

@@ -128,6 +128,7 @@ int main(int argc, char** argv) {
   sweep->add_option("--threads", s.local.threads, "Threads per run (0 = cores / jobs)")->capture_default_str();
   sweep->add_option("--log-every", s.local.log_every, "Progress line every n steps in each run's log")->capture_default_str();
   sweep->add_flag("--dry-run", s.dry_run, "List the runs, their ids and states, and exit");
+  sweep->add_flag("--rerun", s.local.rerun, "Run every run again, also those already recorded (their records are replaced)");
   sweep->add_option("--launcher", s.launcher, "local | slurm")->check(CLI::IsMember({"local", "slurm"}))->capture_default_str();
   sweep->add_option("--results", s.results, "Results root")->capture_default_str();
   sweep->add_option("--references", s.references, "Paper reference folder")->capture_default_str();

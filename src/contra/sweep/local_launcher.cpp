@@ -96,7 +96,7 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
   LaunchSummary summary;
   std::vector<const PlannedRun*> todo;
   for (const auto& run : plan.runs) {
-    if (run.state == RunState::done) {
+    if (run.state == RunState::done && !options.rerun) {
       ++summary.skipped;
     } else {
       todo.push_back(&run);
@@ -104,8 +104,9 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
   }
   const int total = static_cast<int>(todo.size());
   if (!options.quiet)
-    fmt::print("sweep {} preset {}: {} runs, {} done, {} to run, {} at a time with {} thread(s) each\n", plan.sweep.name,
-               plan.preset, plan.runs.size(), summary.skipped, total, options.jobs, threads);
+    fmt::print("sweep {} preset {}: {} runs, {} done, {} to run{}, {} at a time with {} thread(s) each\n",
+               plan.sweep.name, plan.preset, plan.runs.size(), summary.skipped, total,
+               options.rerun ? " (--rerun: recorded runs too)" : "", options.jobs, threads);
   std::map<pid_t, Running> running;
   std::size_t next = 0;
   while (next < todo.size() || !running.empty()) {

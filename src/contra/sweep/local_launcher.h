@@ -16,6 +16,7 @@ struct LocalOptions {
   std::int64_t log_every = 50;       ///< progress line every n steps in each run's log
   std::filesystem::path executable;  ///< the `contra` binary; empty = this process's own executable
   bool quiet = false;                ///< no per-run lines on stdout
+  bool rerun = false;                ///< run every run again, done or not, replacing its record
 };
 
 /// What the pool did.
@@ -27,7 +28,7 @@ struct LaunchSummary {
   int skipped = 0; ///< already done
 };
 
-/// Runs every run of `plan` whose state is not done, `jobs` at a time, each with stdout and stderr
+/// Runs every run of `plan` whose state is not done (every run with `rerun`), `jobs` at a time, each with stdout and stderr
 /// in `logs/<id>.log`. Writes `configs/<id>.toml` first. Prints one line per start and finish.
 LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options);
 

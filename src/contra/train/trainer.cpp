@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <thread>
 
 #include "contra/augment/two_view.h"
 #include "contra/config/load.h"
@@ -15,6 +14,7 @@
 #include "contra/core/progress.h"
 #include "contra/core/provenance.h"
 #include "contra/core/seed.h"
+#include "contra/core/threads.h"
 #include "contra/data/batches.h"
 #include "contra/data/dataset.h"
 #include "contra/eval/knn.h"
@@ -94,8 +94,7 @@ void record_provenance(Session& s, const std::string& run_id) {
 }  // namespace
 
 RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
-  // Set the thread count explicitly: some LibTorch builds (Debian's among them) default to one.
-  torch::set_num_threads(ctx.threads > 0 ? ctx.threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency())));
+  core::set_threads(ctx.threads);
   const std::string run_id = config::config_hash(exp);
   const torch::Device device = core::resolve_device(exp.run.device);
   // Data first: a missing or corrupt dataset stops the run before anything is written.
