@@ -1,5 +1,6 @@
 # Thin wrapper over CMake and the contra CLI. Every target that builds first runs the setup step,
 # which installs the missing Debian packages (apt-get, as root) and does nothing when all are there.
+# The default dataset is Fashion-MNIST from Debian's dataset-fashion-mnist.
 #
 #   make ablation-momentum   regenerate the MoCo momentum table (results/ablation-momentum/cpu/)
 #   make test                build and run the test suite
@@ -19,7 +20,8 @@ CONTRA     := $(BUILD_DIR)/bin/contra
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 export CCACHE_BASEDIR := $(CURDIR)
 
-.PHONY: all setup configure build test bench ablation-momentum report-momentum clean
+.PHONY: all setup configure build test bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
+        cost-accuracy ablations clean
 
 all: build
 
@@ -40,14 +42,27 @@ test: build
 bench: build
 	bash scripts/bench.sh $(BUILD_DIR)
 
-# The main job: MoCo v1 §4.1 momentum ablation, measured on the embedded default dataset. It trains
-# every run again (the committed records are replaced); RESUME=1 keeps the runs already recorded.
+# The main job: MoCo v1 §4.1 momentum ablation, measured on Fashion-MNIST. It trains every run again
+# (the old records are set aside as *.h5.previous first); RESUME=1 keeps the runs already recorded.
 ablation-momentum: build
 	$(CONTRA) sweep sweeps/ablation-momentum.toml --preset $(PRESET) --jobs $(JOBS) $(if $(RESUME),,--rerun)
 
 # Rebuild the table from the committed HDF5 records without training.
 report-momentum: build
 	$(CONTRA) report sweeps/ablation-momentum.toml --preset $(PRESET)
+
+# MoCo Fig. 3 (three mechanisms against K), SimCLR Fig. 9 (batch x epochs), and cost against
+# accuracy beside MoCo v2 Table 3; same RESUME and JOBS rules.
+ablation-mechanism: build
+	$(CONTRA) sweep sweeps/ablation-mechanism.toml --preset $(PRESET) --jobs $(JOBS) $(if $(RESUME),,--rerun)
+
+ablation-batch: build
+	$(CONTRA) sweep sweeps/ablation-batch.toml --preset $(PRESET) --jobs $(JOBS) $(if $(RESUME),,--rerun)
+
+cost-accuracy: build
+	$(CONTRA) sweep sweeps/cost-accuracy.toml --preset $(PRESET) --jobs $(JOBS) $(if $(RESUME),,--rerun)
+
+ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -18,7 +18,7 @@ static void BM_MocoStep(benchmark::State& state) {
   e.model.bn_splits = 8;
   e.method.queue = 4096;
   torch::manual_seed(0);
-  auto method = contra::methods::make_method(e, 1);
+  auto method = contra::methods::make_method(e, {1, 256});
   const contra::augment::TwoViewAugment aug(e.augment, {0.286}, {0.353});
   torch::optim::SGD opt(method->trainable_parameters(), torch::optim::SGDOptions(0.03).momentum(0.9).weight_decay(1e-4));
   auto gen = contra::core::make_generator(0, 1);

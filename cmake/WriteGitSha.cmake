@@ -4,7 +4,8 @@ execute_process(COMMAND git -C "${SRC}" rev-parse --short=12 HEAD
 if(NOT rc EQUAL 0 OR sha STREQUAL "")
   set(sha "unknown")
 endif()
-execute_process(COMMAND git -C "${SRC}" status --porcelain --untracked-files=no
+# Regenerated results (results/) are data, not source: they do not make the build dirty.
+execute_process(COMMAND git -C "${SRC}" status --porcelain --untracked-files=no -- . ":(exclude)results"
                 OUTPUT_VARIABLE dirty OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
 if(NOT dirty STREQUAL "")
   set(sha "${sha}-dirty")

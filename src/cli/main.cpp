@@ -10,7 +10,7 @@
 #include "contra/core/error.h"
 #include "contra/core/memory.h"
 #include "contra/core/provenance.h"
-#include "contra/report/ablation.h"
+#include "contra/report/report.h"
 #include "contra/report/inspect.h"
 #include "contra/sweep/local_launcher.h"
 #include "contra/sweep/plan.h"
@@ -53,7 +53,7 @@ int train_command(TrainArgs& a) {
 }
 
 struct SweepArgs {
-  std::string file, preset, launcher = "local", results = "results", references = "analysis/references";
+  std::string file, preset, launcher = "local", results, references;  // empty: the sweep's own
   std::vector<std::string> sets;
   bool dry_run = false, report = true;
   sweep::LocalOptions local;
@@ -61,9 +61,10 @@ struct SweepArgs {
 };
 
 int report_for(const sweep::SweepPlan& plan, const std::string& references) {
-  const auto files = report::write_report(plan, references);
-  fmt::print("report: {}, {} and {}.png/.svg ({} of {} planned runs recorded)\n", files.markdown.string(),
-             files.csv.string(), files.figure.string(), files.recorded, files.planned);
+  const auto files = report::write_report(plan, references.empty() ? plan.sweep.references : references);
+  fmt::print("report: {} and {}{} ({} of {} planned runs recorded)\n", files.markdown.string(), files.csv.string(),
+             files.figure_drawn ? fmt::format(", {}.png/.svg", files.figure.string()) : std::string(), files.recorded,
+             files.planned);
   if (!files.figure_drawn && files.recorded > 0)
     fmt::print(stderr, "contra: warning: the figure was not drawn (is gnuplot installed?); its script is {}.gp\n",
                files.figure.string());
@@ -85,11 +86,12 @@ int sweep_command(const SweepArgs& a) {
     if (script.empty()) {
       fmt::print("every run of sweep {} preset {} is done\n", plan.sweep.name, plan.preset);
     } else {
-      fmt::print("wrote {}\nsubmit it with: sbatch {}\nthen run: contra report {} --preset {}\n", script.string(),
-                 script.string(), a.file, plan.preset);
+      fmt::print("wrote {}\nsubmit it with: sbatch {}\nthen run: contra report {} --preset {}{}\n", script.string(),
+                 script.string(), a.file, plan.preset, a.results.empty() ? "" : " --results " + a.results);
     }
     return 0;
   }
+  sweep::preflight(plan);  // devices and datasets, before any run starts
   warn_blas();
   const auto s = sweep::run_local(plan, a.local);
   fmt::print("sweep {} preset {}: {} complete, {} fail, {} error, {} already done\n", plan.sweep.name, plan.preset,
@@ -112,7 +114,8 @@ int main(int argc, char** argv) {
   train->add_option("--set", t.sets, "Override a key: --set method.momentum=0.99 (repeatable)");
   train->add_flag("--dump-config", t.dump, "Print the resolved config and exit");
   train->add_option("--out", t.ctx.out_dir, "Folder for the run's HDF5 record")->capture_default_str();
-  train->add_option("--threads", t.ctx.threads, "Intra-op threads (0 = all cores)")->capture_default_str();
+  train->add_option("--threads", t.ctx.threads, "Intra-op threads (0 = all cores)")
+      ->check(CLI::Range(0, 4096))->capture_default_str();
   train->add_option("--log-every", t.ctx.log_every, "Progress line every n steps when not on a terminal")->capture_default_str();
   train->add_flag("--quiet", t.quiet, "No progress output");
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
@@ -124,14 +127,15 @@ int main(int argc, char** argv) {
   sweep->add_option("sweep", s.file, "Sweep TOML (e.g. sweeps/ablation-momentum.toml)")->required();
   sweep->add_option("--preset", s.preset, "Preset (default: the sweep's default_preset, usually cpu)");
   sweep->add_option("--set", s.sets, "Override a key in every run (repeatable)");
-  sweep->add_option("--jobs,-j", s.local.jobs, "Runs at once (local launcher)")->capture_default_str();
-  sweep->add_option("--threads", s.local.threads, "Threads per run (0 = cores / jobs)")->capture_default_str();
+  sweep->add_option("--jobs,-j", s.local.jobs, "Runs at once (local launcher)")->check(CLI::Range(1, 1024))->capture_default_str();
+  sweep->add_option("--threads", s.local.threads, "Threads per run (0 = cores / jobs)")
+      ->check(CLI::Range(0, 4096))->capture_default_str();
   sweep->add_option("--log-every", s.local.log_every, "Progress line every n steps in each run's log")->capture_default_str();
   sweep->add_flag("--dry-run", s.dry_run, "List the runs, their ids and states, and exit");
   sweep->add_flag("--rerun", s.local.rerun, "Run every run again, also those already recorded (their records are replaced)");
   sweep->add_option("--launcher", s.launcher, "local | slurm")->check(CLI::IsMember({"local", "slurm"}))->capture_default_str();
-  sweep->add_option("--results", s.results, "Results root")->capture_default_str();
-  sweep->add_option("--references", s.references, "Paper reference folder")->capture_default_str();
+  sweep->add_option("--results", s.results, "Results root (default: the sweep's `results`, else ./results)");
+  sweep->add_option("--references", s.references, "Paper reference folder (default: the sweep's `references`)");
   sweep->add_flag("!--no-report", s.report, "Do not write the table after the runs");
   sweep->add_option("--partition", s.slurm.partition, "SLURM partition");
   sweep->add_option("--time", s.slurm.time, "SLURM time limit per run")->capture_default_str();
@@ -145,15 +149,15 @@ int main(int argc, char** argv) {
   report->add_option("sweep", r.file, "Sweep TOML")->required();
   report->add_option("--preset", r.preset, "Preset (default: the sweep's default)");
   report->add_option("--set", r.sets, "The same --set overrides the sweep ran with");
-  report->add_option("--results", r.results, "Results root")->capture_default_str();
-  report->add_option("--references", r.references, "Paper reference folder")->capture_default_str();
+  report->add_option("--results", r.results, "Results root (default: the sweep's `results`, else ./results)");
+  report->add_option("--references", r.references, "Paper reference folder (default: the sweep's `references`)");
 
   SweepArgs st;
   auto* status = app.add_subcommand("status", "List a sweep's runs and their states");
   status->add_option("sweep", st.file, "Sweep TOML")->required();
   status->add_option("--preset", st.preset, "Preset");
   status->add_option("--set", st.sets, "The same --set overrides the sweep ran with");
-  status->add_option("--results", st.results, "Results root")->capture_default_str();
+  status->add_option("--results", st.results, "Results root (default: the sweep's `results`, else ./results)");
 
   std::string inspect_file;
   bool inspect_config = false;
@@ -163,8 +167,22 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // One line and exit code 2, as for every other user error.
+    const bool unknown_command = argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty();
+    if (unknown_command)
+      fmt::print(stderr, "contra: error: unknown command '{}'; commands: train, sweep, report, status, inspect (see contra --help)\n",
+                 argv[1]);
+    else
+      fmt::print(stderr, "contra: error: {} (see contra {} --help)\n", e.what(),
+                 app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name());
+    return 2;
   }
   try {
     if (*train) return train_command(t);

@@ -264,10 +264,10 @@ TEST_CASE("config name lists agree with the registries", "[config]") {
   e.method.queue = 16;
   for (const auto& name : contra::config::names::kMethods) {
     e.method.name = name;
-    CHECK(contra::methods::make_method(e, 1) != nullptr);
+    CHECK(contra::methods::make_method(e, {1, 64}) != nullptr);
   }
   e.method.name = "no-such-method";
-  CHECK_THROWS_WITH(contra::methods::make_method(e, 1), Catch::Contains("moco"));
+  CHECK_THROWS_WITH(contra::methods::make_method(e, {1, 64}), Catch::Contains("moco"));
 }
 
 TEST_CASE("cross-field checks: batch vs bn_splits and train_subset", "[config]") {

@@ -108,7 +108,7 @@ TEST_CASE("sweep [[zip]] axes move together and unequal lengths are an error", "
                                                                       "\"optim.batch\" = [64, 128, 256]\n"
                                                                       "\"method.queue\" = [63, 127, 255]\n");
   const auto sweep = load_sweep(file);
-  REQUIRE(sweep.zips.size() == 1);
+  REQUIRE(sweep.axes.zips.size() == 1);
   const auto runs = expand(sweep, "");
   REQUIRE(runs.size() == 6);
   for (const auto& r : runs) {
@@ -195,6 +195,11 @@ TEST_CASE("sweep: a relative experiment path resolves against the sweep's folder
   TempDir dir;
   std::filesystem::create_directories(dir / "sweeps");
   const auto rel = contra::testing::write_file(dir / "sweeps" / "rel.toml", "experiment = \"../experiments/e.toml\"\n");
+  // A base experiment that does not exist is an error naming the sweep file and the key.
+  CHECK_THROWS_WITH(load_sweep(rel), Catch::Contains(rel + ":1") && Catch::Contains("experiment") &&
+                                         Catch::Contains("file not found"));
+  std::filesystem::create_directories(dir / "experiments");
+  contra::testing::write_file(dir / "experiments" / "e.toml", "");
   CHECK(load_sweep(rel).experiment == (dir.path() / "experiments" / "e.toml").string());
   const auto abs = contra::testing::write_file(dir / "sweeps" / "abs.toml", header());
   CHECK(load_sweep(abs).experiment == kExperiment);

@@ -93,7 +93,9 @@ TEST_CASE("C6: a truncated train-images .gz is an error naming the file and sayi
   CHECK(msg.find('\n') == std::string::npos);
 
   SECTION("and through load_dataset with data.root pointing at the copy") {
-    fs::copy_file(fs::path(real_root()) / "train-labels-idx1-ubyte.gz", dir / "train-labels-idx1-ubyte.gz");
+    // A copy of the dataset folder in which only train-images is cut (case C6).
+    for (const char* name : {"train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz"})
+      fs::copy_file(fs::path(real_root()) / name, dir / name);
     contra::config::DataOptions options;
     options.root = dir.path().string();
     options.train_subset = 100;

@@ -11,67 +11,20 @@
 #include <string>
 #include <vector>
 
-#include "../support/temp_dir.h"
+#include "../support/cli.h"
 
 namespace fs = std::filesystem;
 using contra::testing::read_file;
 using contra::testing::TempDir;
 using contra::testing::write_file;
 
-namespace {
-
-const std::string kCli = CONTRA_CLI_PATH;
-const std::string kSource = CONTRA_SOURCE_DIR;
-const std::string kExperiment = kSource + "/experiments/moco-fashion-mnist.toml";
-
-std::string quote(const std::string& s) { return "'" + s + "'"; }
-
-struct Result {
-  int code = -1;
-  std::string out, err;
-};
-
-/// Runs `contra <args>` with stdout and stderr captured in files under `dir`.
-Result run_cli(const std::string& args, const TempDir& dir) {
-  static int counter = 0;
-  const auto out = dir / ("stdout-" + std::to_string(counter));
-  const auto err = dir / ("stderr-" + std::to_string(counter++));
-  const std::string command = quote(kCli) + " " + args + " >" + quote(out.string()) + " 2>" + quote(err.string());
-  const int status = std::system(command.c_str());
-  Result r;
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = read_file(out);
-  r.err = read_file(err);
-  return r;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-/// The Markdown row whose first cell is `first`, or "" when there is none.
-std::string row_starting(const std::string& md, const std::string& first) {
-  for (const auto& line : lines_of(md))
-    if (line.rfind("| " + first + " |", 0) == 0) return line;
-  return "";
-}
-
-std::vector<fs::path> files_with(const fs::path& dir, const std::string& suffix) {
-  std::vector<fs::path> out;
-  if (!fs::is_directory(dir)) return out;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    const std::string name = e.path().filename().string();
-    if (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0)
-      out.push_back(e.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-}  // namespace
+using contra::testing::files_with;
+using contra::testing::kExperiment;
+using contra::testing::kSource;
+using contra::testing::lines_of;
+using contra::testing::quote;
+using contra::testing::row_starting;
+using contra::testing::run_cli;
 
 TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "[e2e]") {
   TempDir dir;

@@ -9,6 +9,7 @@
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/losses/info_nce.h"
+#include "../support/autocast.h"
 
 using contra::core::ContraError;
 using contra::losses::count_correct;
@@ -140,6 +141,19 @@ TEST_CASE("C2: InfoNCE with exactly identical embeddings equals ln(1+K)", "[loss
       CHECK(out.loss.item<double>() == Approx(std::log(1.0 + static_cast<double>(k))).margin(1e-4));
     }
   }
+}
+
+// C2 under autocast: the similarities are computed in float32 with autocast off (losses/similarity.h),
+// so a bf16 mm cannot shift the logits (it did: 1.858 instead of ln 9 = 2.197 at τ = 0.01).
+TEST_CASE("C2 under autocast (CPU, bf16): InfoNCE with identical embeddings equals ln(1+K)", "[losses]") {
+  auto gen = contra::core::make_generator(8, 0);
+  const std::int64_t n = 8, d = 16;
+  const auto u = unit_rows(torch::randn({1, d}, gen, torch::kFloat32));
+  const auto q = u.expand({n, d}).clone();
+  contra::testing::CpuAutocast autocast;
+  const auto out = info_nce(q, q, q.t().contiguous(), 0.01);  // K = 8 negatives
+  CHECK(out.logits.scalar_type() == torch::kFloat32);
+  CHECK(out.loss.item<double>() == Approx(std::log(9.0)).margin(1e-4));
 }
 
 TEST_CASE("count_correct counts rows whose top logit is the target", "[losses]") {

@@ -23,7 +23,7 @@ set bmargin 4
 set title "measured: fashion-mnist, preset cpu"
 set xlabel "m"
 set ylabel "kNN top-1 (%), final epoch"
-set xtics ("0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
+set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
 plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mean ± std over seeds", \
      66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
@@ -34,7 +34,7 @@ set bmargin 4
 set title "paper (cited): Sec. 4.1 'Ablation: momentum'"
 set xlabel "m"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50, 200 epochs"
-set xtics ("0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
+set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
 set label "fail" at first 0, graph 0.06 center tc rgb "#b00000"
 plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "published"
@@ -49,7 +49,7 @@ set bmargin 4
 set title "measured: fashion-mnist, preset cpu"
 set xlabel "m"
 set ylabel "kNN top-1 (%), final epoch"
-set xtics ("0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
+set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
 plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mean ± std over seeds", \
      66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
@@ -60,7 +60,7 @@ set bmargin 4
 set title "paper (cited): Sec. 4.1 'Ablation: momentum'"
 set xlabel "m"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50, 200 epochs"
-set xtics ("0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
+set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
 set label "fail" at first 0, graph 0.06 center tc rgb "#b00000"
 plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "published"

@@ -89,8 +89,10 @@ struct ModelOptions {
 
 /// [method]: where the negatives come from.
 struct MethodOptions {
-  std::string name = "moco";   ///< moco (queue + momentum encoder)
-  std::int64_t queue = 65536;  ///< K: size of the queue of negatives (MoCo v1 §3.2)
+  std::string name = "moco";   ///< moco | memory_bank | end_to_end | simclr (methods/registry.h)
+  std::int64_t queue = 65536;  ///< MoCo's K: size of the queue of negatives (MoCo v1 §3.2)
+  std::int64_t negatives = 4096;  ///< memory bank's K: rows sampled per query (InstDisc: 4096)
+  double memory_momentum = 0.5;   ///< memory bank's λ in v ← normalize(λ·v + (1−λ)·f) (InstDisc §3.2)
   double momentum = 0.999;     ///< m in θk ← m·θk + (1−m)·θq (MoCo v1 Eq. 2)
   double temperature = 0.07;   ///< τ of InfoNCE (MoCo v1 Eq. 1)
   bool shuffle_bn = true;      ///< shuffle the key batch across BN splits (MoCo v1 §3.3)
@@ -99,6 +101,8 @@ struct MethodOptions {
   template <class V> void visit(V& v) {
     v("name", name);
     v("queue", queue);
+    v("negatives", negatives);
+    v("memory_momentum", memory_momentum);
     v("momentum", momentum);
     v("temperature", temperature);
     v("shuffle_bn", shuffle_bn);
@@ -111,6 +115,7 @@ struct OptimOptions {
   std::int64_t batch = 256;          ///< images per step (MoCo v1: 256)
   std::int64_t epochs = 200;         ///< passes over the training set
   double lr = 0.03;                  ///< base learning rate (MoCo v1: 0.03 for batch 256)
+  std::string lr_scaling = "none";   ///< none | linear (lr·B/256) | sqrt (lr·√(B/256)) (SimCLR App. B.1)
   double sgd_momentum = 0.9;         ///< SGD momentum
   double weight_decay = 1e-4;        ///< L2 weight decay
   std::string schedule = "step";     ///< step (MoCo v1) | cosine (MoCo v2)
@@ -122,6 +127,7 @@ struct OptimOptions {
     v("batch", batch);
     v("epochs", epochs);
     v("lr", lr);
+    v("lr_scaling", lr_scaling);
     v("sgd_momentum", sgd_momentum);
     v("weight_decay", weight_decay);
     v("schedule", schedule);
@@ -182,7 +188,8 @@ inline const std::vector<std::string> kDatasets = {"fashion-mnist", "mnist"};
 inline const std::vector<std::string> kRecipes = {"moco_v1", "moco_v2", "simclr", "none"};
 inline const std::vector<std::string> kBackbones = {"small_cnn", "resnet18"};
 inline const std::vector<std::string> kHeads = {"linear", "mlp"};
-inline const std::vector<std::string> kMethods = {"moco"};
+inline const std::vector<std::string> kMethods = {"moco", "memory_bank", "end_to_end", "simclr"};
+inline const std::vector<std::string> kLrScalings = {"none", "linear", "sqrt"};
 inline const std::vector<std::string> kSchedules = {"step", "cosine"};
 }  // namespace names
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <regex>
 
 #include "contra/config/toml_io.h"
 
@@ -74,8 +75,12 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
       p.seeds = read_seeds(*node, where);
     } else if (key.rfind("grid.", 0) == 0) {
       const std::string axis = key.substr(5);
-      const bool known = std::any_of(sweep.grid.begin(), sweep.grid.end(), [&](const Axis& a) { return a.key == axis; });
-      CONTRA_CHECK(known, "{}: [preset.{}] replaces grid axis '{}', but [grid] has no such axis", where, name, axis);
+      const auto has = [&](const AxisSet& set) {
+        return std::any_of(set.grid.begin(), set.grid.end(), [&](const Axis& a) { return a.key == axis; });
+      };
+      const bool known = has(sweep.axes) || std::any_of(sweep.blocks.begin(), sweep.blocks.end(), has);
+      CONTRA_CHECK(known, "{}: [preset.{}] replaces grid axis '{}', but neither [grid] nor a [[block]] has it", where,
+                   name, axis);
       p.grid[axis] = array_literals(*node, where, axis);
     } else {
       p.overrides.push_back({key, detail::literal_of(*node), fmt::format("{} ([preset.{}] {})", where, name, key)});
@@ -89,15 +94,116 @@ void read_report(const toml::table& table, Sweep& sweep) {
   std::vector<Leaf> leaves;
   flatten(table, "", leaves);
   const std::map<std::string, std::string*> fields = {
-      {"title", &r.title}, {"reference", &r.reference}, {"reference_x", &r.reference_x}, {"reference_y", &r.reference_y},
-      {"x", &r.x},         {"x_label", &r.x_label},     {"metric", &r.metric}};
+      {"kind", &r.kind},   {"title", &r.title},       {"reference", &r.reference},   {"reference_x", &r.reference_x},
+      {"reference_y", &r.reference_y}, {"reference_series", &r.reference_series}, {"x", &r.x}, {"x_label", &r.x_label},
+      {"series", &r.series}, {"series_label", &r.series_label}, {"metric", &r.metric}};
   for (const auto& [key, node] : leaves) {
     const std::string where = detail::location_of(*node, sweep.file);
+    if (key.rfind("reference_columns.", 0) == 0) {
+      r.reference_columns[key.substr(18)] = read_string(*node, where, "report." + key);
+      continue;
+    }
+    if (key == "log_x") {
+      CONTRA_CHECK(detail::read_value(*node, r.log_x), "{}: report.log_x must be true or false", where);
+      continue;
+    }
     auto it = fields.find(key);
-    CONTRA_CHECK(it != fields.end(), "{}: unknown key 'report.{}'; [report] has keys: title, reference, reference_x, "
-                 "reference_y, x, x_label, metric", where, key);
+    CONTRA_CHECK(it != fields.end(), "{}: unknown key 'report.{}'; [report] has keys: kind, title, reference, "
+                 "reference_x, reference_y, reference_series, [reference_columns], x, x_label, series, series_label, "
+                 "log_x, metric", where, key);
     *it->second = read_string(*node, where, "report." + key);
   }
+  CONTRA_CHECK(r.kind == "ablation" || r.kind == "grid" || r.kind == "cost",
+               "{}: report.kind = '{}' is unknown; valid: ablation, grid, cost", sweep.file, r.kind);
+}
+
+/// One [[zip]] table: axes that move together.
+ZipAxis read_zip(const toml::node& entry, const std::string& file, const char* what) {
+  const auto* table = entry.as_table();
+  CONTRA_CHECK(table != nullptr, "{}: {} must be a table", detail::location_of(entry, file), what);
+  std::vector<Leaf> leaves;
+  flatten(*table, "", leaves);
+  ZipAxis z;
+  z.origin = detail::location_of(entry, file);
+  for (const auto& [lk, ln] : leaves) {
+    const auto values = array_literals(*ln, detail::location_of(*ln, file), lk);
+    if (z.values.empty()) z.values.resize(values.size());
+    CONTRA_CHECK(values.size() == z.values.size(), "{}: {} axis '{}' has {} values but '{}' has {}",
+                 detail::location_of(*ln, file), what, lk, values.size(), z.keys.front(), z.values.size());
+    z.keys.push_back(lk);
+    for (std::size_t i = 0; i < values.size(); ++i) z.values[i].push_back(values[i]);
+  }
+  CONTRA_CHECK(!z.keys.empty(), "{}: {} has no axes", z.origin, what);
+  return z;
+}
+
+/// Grid axes from a table's array leaves (all but `skip`); with `plain_is_fixed`, a non-array
+/// leaf is an override for the set's runs.
+void read_grid(const toml::table& table, const std::string& file, const std::string& skip, AxisSet& set,
+               bool plain_is_fixed = false) {
+  std::vector<Leaf> leaves;
+  flatten(table, "", leaves);
+  for (const auto& [lk, ln] : leaves) {
+    if (lk == skip) continue;
+    const std::string w = detail::location_of(*ln, file);
+    if (plain_is_fixed && !ln->is_array()) {
+      set.fixed.push_back({lk, detail::literal_of(*ln), fmt::format("{} ([[block]] {})", w, lk)});
+      continue;
+    }
+    set.grid.push_back({lk, array_literals(*ln, w, lk), w});
+  }
+}
+
+/// One [[block]]: its axes, and its own [[block.zip]].
+AxisSet read_block(const toml::node& node, const std::string& file) {
+  const auto* table = node.as_table();
+  CONTRA_CHECK(table != nullptr, "{}: [[block]] must be a table", detail::location_of(node, file));
+  AxisSet set;
+  read_grid(*table, file, "zip", set, /*plain_is_fixed=*/true);
+  if (const auto* zips = table->get("zip")) {
+    CONTRA_CHECK(zips->is_array_of_tables(), "{}: block.zip must be written [[block.zip]]", detail::location_of(*zips, file));
+    for (const auto& entry : *zips->as_array()) set.zips.push_back(read_zip(entry, file, "[[block.zip]]"));
+  }
+  CONTRA_CHECK(!set.grid.empty() || !set.zips.empty(), "{}: [[block]] has no axes", detail::location_of(node, file));
+  return set;
+}
+
+/// The points of one axis set: each a list of (key, literal), grid axes crossed, then zips.
+using Point = std::vector<std::pair<std::string, std::string>>;
+std::vector<std::vector<Point>> dimensions(const AxisSet& set, const Preset& preset) {
+  std::vector<std::vector<Point>> dims;
+  for (const auto& axis : set.grid) {
+    auto it = preset.grid.find(axis.key);
+    const auto& values = it != preset.grid.end() ? it->second : axis.values;
+    std::vector<Point> dim;
+    for (const auto& v : values) dim.push_back({{axis.key, v}});
+    dims.push_back(std::move(dim));
+  }
+  for (const auto& zip : set.zips) {
+    std::vector<Point> dim;
+    for (const auto& row : zip.values) {
+      Point p;
+      for (std::size_t j = 0; j < zip.keys.size(); ++j) p.emplace_back(zip.keys[j], row[j]);
+      dim.push_back(std::move(p));
+    }
+    dims.push_back(std::move(dim));
+  }
+  return dims;
+}
+
+std::vector<Point> cross(const std::vector<std::vector<Point>>& dims) {
+  std::vector<Point> points = {{}};
+  for (const auto& dim : dims) {
+    std::vector<Point> next;
+    for (const auto& p : points)
+      for (const auto& q : dim) {
+        Point r = p;
+        r.insert(r.end(), q.begin(), q.end());
+        next.push_back(std::move(r));
+      }
+    points = std::move(next);
+  }
+  return points;
 }
 
 }  // namespace
@@ -113,12 +219,21 @@ Sweep load_sweep(const std::string& file) {
     const std::string where = detail::location_of(node, file);
     if (key == "name") {
       s.name = read_string(node, where, key);
+      static const std::regex safe("^[A-Za-z0-9_][A-Za-z0-9_.-]*$");
+      CONTRA_CHECK(std::regex_match(s.name, safe), "{}: name = '{}' must be a plain folder name (letters, digits, '_', "
+                   "'-', '.'), since results go to <results>/<name>/", where, s.name);
     } else if (key == "description") {
       s.description = read_string(node, where, key);
     } else if (key == "experiment") {
       const std::filesystem::path rel = read_string(node, where, key);
       s.experiment = (std::filesystem::path(file).parent_path() / rel).lexically_normal().string();
+      CONTRA_CHECK(std::filesystem::is_regular_file(s.experiment), "{}: experiment = '{}': file not found (looked for {}; "
+                   "the path is relative to the sweep file)", where, rel.string(), s.experiment);
       have_experiment = true;
+    } else if (key == "results" || key == "references") {
+      const std::filesystem::path rel = read_string(node, where, key);
+      (key == "results" ? s.results : s.references) =
+          (std::filesystem::path(file).parent_path() / rel).lexically_normal().string();
     } else if (key == "seeds") {
       s.seeds = read_seeds(node, where);
     } else if (key == "default_preset") {
@@ -129,34 +244,16 @@ Sweep load_sweep(const std::string& file) {
       for (const auto& [lk, ln] : leaves)
         s.fixed.push_back({lk, detail::literal_of(*ln), fmt::format("{} ([fixed] {})", detail::location_of(*ln, file), lk)});
     } else if (key == "grid" && node.is_table()) {
-      std::vector<Leaf> leaves;
-      flatten(*node.as_table(), "", leaves);
-      for (const auto& [lk, ln] : leaves) {
-        const std::string w = detail::location_of(*ln, file);
-        s.grid.push_back({lk, array_literals(*ln, w, lk), w});
-      }
+      read_grid(*node.as_table(), file, "", s.axes);
     } else if (key == "zip" && node.is_array_of_tables()) {
-      for (const auto& entry : *node.as_array()) {
-        std::vector<Leaf> leaves;
-        flatten(*entry.as_table(), "", leaves);
-        ZipAxis z;
-        z.origin = detail::location_of(entry, file);
-        for (const auto& [lk, ln] : leaves) {
-          const auto values = array_literals(*ln, detail::location_of(*ln, file), lk);
-          if (z.values.empty()) z.values.resize(values.size());
-          CONTRA_CHECK(values.size() == z.values.size(), "{}: [[zip]] axis '{}' has {} values but '{}' has {}",
-                       detail::location_of(*ln, file), lk, values.size(), z.keys.front(), z.values.size());
-          z.keys.push_back(lk);
-          for (std::size_t i = 0; i < values.size(); ++i) z.values[i].push_back(values[i]);
-        }
-        CONTRA_CHECK(!z.keys.empty(), "{}: [[zip]] has no axes", z.origin);
-        s.zips.push_back(std::move(z));
-      }
+      for (const auto& entry : *node.as_array()) s.axes.zips.push_back(read_zip(entry, file, "[[zip]]"));
+    } else if (key == "block" && node.is_array_of_tables()) {
+      for (const auto& entry : *node.as_array()) s.blocks.push_back(read_block(entry, file));
     } else if (key == "preset" || key == "report") {
       CONTRA_CHECK(node.is_table(), "{}: '{}' must be a table", where, key);
     } else {
-      core::fail("{}: unknown key '{}'; a sweep has: name, description, experiment, seeds, default_preset, [fixed], "
-                 "[grid], [[zip]], [preset.*], [report]", where, key);
+      core::fail("{}: unknown key '{}'; a sweep has: name, description, experiment, results, references, seeds, default_preset, [fixed], "
+                 "[grid], [[zip]], [[block]], [preset.*], [report]", where, key);
     }
   }
   CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")", file);
@@ -167,6 +264,10 @@ Sweep load_sweep(const std::string& file) {
     }
   }
   if (const auto* report = doc["report"].as_table()) read_report(*report, s);
+  if (s.report.x.empty()) {  // no [report] x: the first axis the sweep varies, else the seed
+    const auto& first = !s.axes.grid.empty() ? s.axes.grid : (!s.blocks.empty() ? s.blocks.front().grid : s.axes.grid);
+    s.report.x = !first.empty() ? first.front().key : (!s.axes.zips.empty() ? s.axes.zips.front().keys.front() : "run.seed");
+  }
   if (s.presets.find(s.default_preset) == s.presets.end()) s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
   return s;
 }
@@ -184,49 +285,25 @@ const Preset& find_preset(const Sweep& sweep, const std::string& name) {
 
 std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset_name) {
   const Preset& preset = find_preset(sweep, preset_name);
-  // Each dimension is a list of points; a point is a list of (key, literal).
-  using Point = std::vector<std::pair<std::string, std::string>>;
-  std::vector<std::vector<Point>> dims;
-  for (const auto& axis : sweep.grid) {
-    auto it = preset.grid.find(axis.key);
-    const auto& values = it != preset.grid.end() ? it->second : axis.values;
-    std::vector<Point> dim;
-    for (const auto& v : values) dim.push_back({{axis.key, v}});
-    dims.push_back(std::move(dim));
-  }
-  for (const auto& zip : sweep.zips) {
-    std::vector<Point> dim;
-    for (const auto& row : zip.values) {
-      Point p;
-      for (std::size_t j = 0; j < zip.keys.size(); ++j) p.emplace_back(zip.keys[j], row[j]);
-      dim.push_back(std::move(p));
-    }
-    dims.push_back(std::move(dim));
-  }
-  std::vector<Point> points = {{}};
-  for (const auto& dim : dims) {
-    std::vector<Point> next;
-    for (const auto& p : points)
-      for (const auto& q : dim) {
-        Point r = p;
-        r.insert(r.end(), q.begin(), q.end());
-        next.push_back(std::move(r));
-      }
-    points = std::move(next);
-  }
+  const std::vector<AxisSet> blocks = sweep.blocks.empty() ? std::vector<AxisSet>{AxisSet{}} : sweep.blocks;
   const auto& seeds = preset.seeds ? *preset.seeds : sweep.seeds;
   std::vector<PlannedRun> runs;
-  for (const auto& point : points) {
-    for (auto seed : seeds) {
-      PlannedRun run;
-      run.overrides = sweep.fixed;
-      run.overrides.insert(run.overrides.end(), preset.overrides.begin(), preset.overrides.end());
-      for (const auto& [k, v] : point)
-        run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, v)});
-      run.overrides.push_back({"run.seed", std::to_string(seed), fmt::format("{} (seeds)", sweep.file)});
-      run.axes = point;
-      run.seed = seed;
-      runs.push_back(std::move(run));
+  for (const auto& block : blocks) {
+    auto dims = dimensions(sweep.axes, preset);
+    for (auto& dim : dimensions(block, preset)) dims.push_back(std::move(dim));
+    for (const auto& point : cross(dims)) {
+      for (auto seed : seeds) {
+        PlannedRun run;
+        run.overrides = sweep.fixed;
+        run.overrides.insert(run.overrides.end(), preset.overrides.begin(), preset.overrides.end());
+        run.overrides.insert(run.overrides.end(), block.fixed.begin(), block.fixed.end());
+        for (const auto& [k, v] : point)
+          run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, v)});
+        run.overrides.push_back({"run.seed", std::to_string(seed), fmt::format("{} (seeds)", sweep.file)});
+        run.axes = point;
+        run.seed = seed;
+        runs.push_back(std::move(run));
+      }
     }
   }
   return runs;

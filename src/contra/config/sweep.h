@@ -27,6 +27,13 @@ struct ZipAxis {
   std::string origin;
 };
 
+/// A cartesian product: grid axes times zip axes, with overrides of its own.
+struct AxisSet {
+  std::vector<Axis> grid;
+  std::vector<ZipAxis> zips;
+  std::vector<Override> fixed;  ///< a [[block]]'s plain (non-array) keys: overrides for its runs only
+};
+
 /// A named set of overrides for a kind of machine: `cpu` (the default), `cifar10`, `paper`.
 /// It may also replace the seeds and the values of existing grid axes ([preset.x.grid]).
 struct Preset {
@@ -39,12 +46,19 @@ struct Preset {
 
 /// How `contra report` turns the runs into a table beside a paper's numbers.
 struct ReportSpec {
+  std::string kind = "ablation";  ///< ablation (rows by x, grouped by series) | grid (x rows, series columns) | cost
   std::string title;            ///< the table's title
   std::string reference;        ///< "<file>.<table>" in analysis/references, e.g. "moco_v1.momentum_ablation"
-  std::string reference_x;      ///< the reference column matched against the x axis, e.g. "momentum"
-  std::string reference_y;      ///< the reference column with the paper's numbers, e.g. "top1"
-  std::string x;                ///< the axis that gives one row per value, e.g. "method.momentum"
+  std::string reference_x;      ///< the reference column matched against x, e.g. "momentum"
+  std::string reference_y;      ///< the reference column with the paper's numbers, e.g. "top1" (2-D: one row per x)
+  std::string reference_series; ///< 2-D reference: the column listing the series values, e.g. "epochs"
+  std::map<std::string, std::string> reference_columns;  ///< series value -> reference column (e.g. moco -> "moco")
+  std::string x;                ///< the row axis: a config key ("method.momentum") or "summary.<attr>" ("summary.K");
+                                ///< default: the sweep's first axis, else run.seed
   std::string x_label;          ///< the column header of x, e.g. "m"
+  std::string series;           ///< optional: the axis whose values give separate groups/lines, e.g. "method.name"
+  std::string series_label;     ///< its column header
+  bool log_x = false;           ///< figure: x on a log2 axis instead of one position per value
   std::string metric = "knn_top1";  ///< the /summary attribute measured
 };
 
@@ -53,11 +67,13 @@ struct Sweep {
   std::string file;           ///< the sweep TOML itself
   std::string description;
   std::string experiment;     ///< base experiment TOML, resolved relative to the sweep file
+  std::string results = "results";  ///< results root (`results = "../results"`: relative to the sweep file; absent: the working directory's results/)
+  std::string references = "analysis/references";  ///< paper references (as results)
   std::vector<std::int64_t> seeds = {0};
   std::string default_preset = "cpu";
   std::vector<Override> fixed;  ///< [fixed]: overrides for every run
-  std::vector<Axis> grid;
-  std::vector<ZipAxis> zips;
+  AxisSet axes;                 ///< [grid] and [[zip]]: crossed with every block
+  std::vector<AxisSet> blocks;  ///< [[block]]: runs are the union over blocks (none = one empty block)
   std::map<std::string, Preset> presets;
   ReportSpec report;
 };
@@ -72,12 +88,16 @@ struct PlannedRun {
 
 /// Reads and checks a sweep TOML. Throws ContraError with file and line on a syntax error, an
 /// unknown key, an empty axis, zip axes of unequal length, or a preset that names no axis.
+/// A `[[block]]` holds axes (arrays), plain keys (overrides for its runs only) and its own
+/// `[[block.zip]]`; each block is crossed with [grid] and [[zip]], and the sweep runs the union
+/// (e.g. MoCo over K, end-to-end over batch).
 Sweep load_sweep(const std::string& file);
 
 /// The preset `name` ("" = the sweep's default). Throws ContraError listing the presets when unknown.
 const Preset& find_preset(const Sweep& sweep, const std::string& name);
 
-/// Grid × zips × seeds for one preset, in a stable order (axes in file order, seeds innermost).
+/// (Grid × zips × block) for each block, × seeds, for one preset, in a stable order (blocks and
+/// axes in file order, seeds innermost).
 std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset);
 
 }  // namespace contra::config

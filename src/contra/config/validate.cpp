@@ -49,6 +49,9 @@ void validate(const Experiment& e) {
   // [data]
   c.one_of("data.dataset", e.data.dataset, names::kDatasets);
   CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty", e.where("data.root"));
+  CONTRA_CHECK(e.data.dataset != "mnist" || e.data.root != DataOptions{}.root,
+               "{}: data.dataset = 'mnist' but data.root = '{}' is the Fashion-MNIST folder; set data.root to a folder "
+               "with MNIST's IDX files", e.where("data.dataset"), e.data.root);
   c.at_least("data.train_subset", e.data.train_subset, 0);
   c.at_least("data.test_subset", e.data.test_subset, 0);
   // [augment]
@@ -77,6 +80,9 @@ void validate(const Experiment& e) {
   const auto& me = e.method;
   c.one_of("method.name", me.name, names::kMethods);
   c.at_least("method.queue", me.queue, 1);
+  c.at_least("method.negatives", me.negatives, 1);
+  c.require(me.memory_momentum >= 0 && me.memory_momentum < 1, "method.memory_momentum", me.memory_momentum,
+            "λ must lie in [0, 1)");
   c.unit("method.momentum", me.momentum, "m");
   c.require(std::isfinite(me.temperature) && me.temperature > 0, "method.temperature", me.temperature, "τ must be > 0");
   // [optim]
@@ -84,6 +90,7 @@ void validate(const Experiment& e) {
   c.at_least("optim.batch", o.batch, 2);
   c.at_least("optim.epochs", o.epochs, 1);
   c.positive("optim.lr", o.lr);
+  c.one_of("optim.lr_scaling", o.lr_scaling, names::kLrScalings);
   c.require(o.sgd_momentum >= 0 && o.sgd_momentum < 1, "optim.sgd_momentum", o.sgd_momentum, "it must lie in [0, 1)");
   c.non_negative("optim.weight_decay", o.weight_decay);
   c.one_of("optim.schedule", o.schedule, names::kSchedules);

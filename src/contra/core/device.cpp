@@ -18,15 +18,16 @@ bool is_valid_device_spec(const std::string& spec) {
   return std::regex_match(spec, re);
 }
 
-torch::Device resolve_device(const std::string& spec) {
-  CONTRA_CHECK(is_valid_device_spec(spec), "run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N", spec);
+torch::Device resolve_device(const std::string& spec, const std::string& where) {
+  CONTRA_CHECK(is_valid_device_spec(spec), "{}: run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N", where, spec);
   if (spec == "cpu") return torch::kCPU;
   const bool have_cuda = torch::cuda::is_available();
   if (spec == "auto") return have_cuda ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
-  CONTRA_CHECK(have_cuda, "run.device = '{}' but LibTorch sees no CUDA device (this build or machine is CPU-only)", spec);
+  CONTRA_CHECK(have_cuda, "{}: run.device = '{}' but LibTorch sees no CUDA device (this build or machine is CPU-only)",
+               where, spec);
   torch::Device device(spec);
   const auto count = static_cast<int>(torch::cuda::device_count());
-  CONTRA_CHECK(device.index() < count, "run.device = '{}' but only {} CUDA device(s) are visible", spec, count);
+  CONTRA_CHECK(device.index() < count, "{}: run.device = '{}' but only {} CUDA device(s) are visible", where, spec, count);
   if (!device.has_index()) device.set_index(0);
   return device;
 }

@@ -11,8 +11,9 @@ namespace contra::core {
 bool is_valid_device_spec(const std::string& spec);
 
 /// Resolves a device spec. `auto` picks cuda:0 when LibTorch sees a GPU, else cpu.
-/// Throws ContraError when the spec is malformed or names a GPU that is not there.
-torch::Device resolve_device(const std::string& spec);
+/// Throws ContraError, prefixed with `where` (the config location of run.device), when the spec
+/// is malformed or names a GPU that is not there.
+torch::Device resolve_device(const std::string& spec, const std::string& where = "run.device");
 
 /// A human-readable device name: the CPU model, or the GPU's name.
 std::string device_name(const torch::Device& device);

@@ -21,12 +21,23 @@ std::string find_idx(const std::string& root, const std::string& stem, const std
              where, root, gz.string(), plain.string());
 }
 
+const char* const kParts[4][2] = {{"train", "images"}, {"train", "labels"}, {"t10k", "images"}, {"t10k", "labels"}};
+
+std::string idx_stem(const std::string& split, const std::string& kind) {
+  return split + "-" + kind + (kind == "images" ? "-idx3-ubyte" : "-idx1-ubyte");
+}
+
 Split load_split(const std::string& root, const std::string& prefix, std::int64_t subset, const std::string& where) {
-  const std::string images_path = find_idx(root, prefix + "-images-idx3-ubyte", where);
-  const std::string labels_path = find_idx(root, prefix + "-labels-idx1-ubyte", where);
-  Split s{read_idx_images(images_path), read_idx_labels(labels_path)};
-  CONTRA_CHECK(s.images.size(0) == s.labels.size(0), "{}: {} images but {} has {} labels", images_path,
-               s.images.size(0), labels_path, s.labels.size(0));
+  const std::string images_path = find_idx(root, idx_stem(prefix, "images"), where);
+  const std::string labels_path = find_idx(root, idx_stem(prefix, "labels"), where);
+  Split s;
+  try {
+    s = Split{read_idx_images(images_path), read_idx_labels(labels_path)};
+  } catch (const core::ContraError& e) {
+    core::fail("{}: data.root = '{}': {}", where, root, e.what());
+  }
+  CONTRA_CHECK(s.images.size(0) == s.labels.size(0), "{}: data.root = '{}': {} has {} images but {} has {} labels", where,
+               root, images_path, s.images.size(0), labels_path, s.labels.size(0));
   const auto max_label = s.labels.max().item<std::int64_t>();
   CONTRA_CHECK(s.labels.min().item<std::int64_t>() >= 0 && max_label < 10, "{}: labels must lie in [0, 9], found {}",
                labels_path, max_label);
@@ -39,15 +50,20 @@ Split load_split(const std::string& root, const std::string& prefix, std::int64_
 
 }  // namespace
 
-Dataset load_dataset(const config::DataOptions& options, const std::string& where) {
+void check_dataset(const config::DataOptions& options, const std::string& where) {
   namespace fs = std::filesystem;
-  const bool fashion = options.dataset == "fashion-mnist";
-  CONTRA_CHECK(fashion || options.dataset == "mnist", "data.dataset = '{}' is unknown; valid: fashion-mnist, mnist",
-               options.dataset);
+  CONTRA_CHECK(options.dataset == "fashion-mnist" || options.dataset == "mnist",
+               "{}: data.dataset = '{}' is unknown; valid: fashion-mnist, mnist", where, options.dataset);
   CONTRA_CHECK(fs::is_directory(options.root),
                "{}: data.root = '{}': dataset not found: the folder does not exist; install the default with "
                "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
                where, options.root);
+  for (const auto& part : kParts) (void)find_idx(options.root, idx_stem(part[0], part[1]), where);
+}
+
+Dataset load_dataset(const config::DataOptions& options, const std::string& where) {
+  check_dataset(options, where);
+  const bool fashion = options.dataset == "fashion-mnist";
   Dataset d;
   d.name = options.dataset;
   d.train = load_split(options.root, "train", options.train_subset, where);

@@ -26,6 +26,11 @@ struct Dataset {
   std::vector<double> std;
 };
 
+/// Checks, without reading them, that `options.root` holds the dataset's four IDX files. Throws
+/// ContraError (prefixed with `where`, the config location of data.root) saying where it looked
+/// and how to install the default. load_dataset calls it first; a sweep calls it before launching.
+void check_dataset(const config::DataOptions& options, const std::string& where = "data.root");
+
 /// Loads `options.dataset` from `options.root`, keeping the first train_subset / test_subset
 /// images when those are > 0. `where` names the config location of data.root for messages.
 /// Throws ContraError when the folder or a file is missing (saying where it looked and how to

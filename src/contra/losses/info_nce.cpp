@@ -3,6 +3,7 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
+#include "contra/losses/similarity.h"
 
 namespace contra::losses {
 
@@ -21,8 +22,8 @@ ContrastiveOutput info_nce(const torch::Tensor& q, const torch::Tensor& k, const
   CONTRA_CHECK(q.dim() == 2 && q.sizes() == k.sizes() && negatives.dim() == 2 && negatives.size(0) == q.size(1),
                "InfoNCE: expected q N×D, k N×D and negatives D×K, got {}, {} and {}", q.sizes(), k.sizes(),
                negatives.sizes());
-  const auto positive = (q * k).sum(1);  // N
-  const auto neg = q.mm(negatives);      // N×K
+  const auto positive = row_similarity(q, k);       // N
+  const auto neg = similarity(q, negatives.t());     // N×K
   return info_nce_from_similarities(positive, neg, tau);
 }
 

@@ -23,7 +23,8 @@ struct StepOutput {
 class Method : public torch::nn::Module {
  public:
   /// One step on two augmented views of the same N images. view_q, view_k: N×C×H×W float on the
-  /// method's device; index: N int64 dataset indices of the images (memory bank rows).
+  /// method's device (view_k is undefined when views() == 1); index: N int64 dataset indices of
+  /// the images (memory bank rows).
   virtual StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
                                   const torch::Tensor& index) = 0;
   /// Called after each optimiser step: momentum updates, enqueues, bank writes.
@@ -34,6 +35,13 @@ class Method : public torch::nn::Module {
   virtual std::vector<torch::Tensor> trainable_parameters() = 0;
   /// Negatives per query at batch size `batch`.
   virtual std::int64_t negatives(std::int64_t batch) const = 0;
+  /// The dictionary size K of MoCo's Fig. 3 at batch size `batch`: the queue (MoCo), the sampled
+  /// negatives (memory bank), the batch (end-to-end, SimCLR).
+  virtual std::int64_t dictionary_size(std::int64_t batch) const = 0;
+  /// Query–key dot products per step at batch size `batch` (positives and negatives), for FLOPs.
+  virtual std::int64_t logit_pairs(std::int64_t batch) const = 0;
+  /// Augmented views per image and step: 2, or 1 when the positive comes from a store.
+  virtual int views() const { return 2; }
   /// Bytes held by the negatives store (queue D×K, bank n×D); 0 when negatives come from the batch.
   virtual std::int64_t negatives_store_bytes() const = 0;
   /// Encoder forward passes per image and step with gradients, and without (for FLOPs per step).

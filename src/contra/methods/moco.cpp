@@ -6,6 +6,7 @@
 #include "contra/core/seed.h"
 #include "contra/losses/info_nce.h"
 #include "contra/methods/momentum.h"
+#include "contra/methods/shuffle_bn.h"
 
 namespace contra::methods {
 
@@ -53,11 +54,7 @@ Moco::Moco(const config::ModelOptions& model, const config::MethodOptions& metho
 
 torch::Tensor Moco::encode_keys(const torch::Tensor& x) {
   torch::NoGradGuard no_grad;
-  if (!options_.shuffle_bn) return encoder_k_->forward(x);
-  const auto n = x.size(0);
-  const auto perm = torch::randperm(n, shuffle_gen_, torch::kInt64).to(x.device());
-  const auto inverse = torch::argsort(perm);
-  return encoder_k_->forward(x.index_select(0, perm)).index_select(0, inverse);  // N×D, back in query order
+  return options_.shuffle_bn ? shuffled_forward(encoder_k_, x, shuffle_gen_) : encoder_k_->forward(x);  // N×D
 }
 
 StepOutput Moco::contrast(const torch::Tensor& q, const torch::Tensor& k) {

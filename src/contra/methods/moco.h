@@ -54,6 +54,10 @@ class Moco : public Method {
   models::Encoder query_encoder() override { return encoder_q_; }
   std::vector<torch::Tensor> trainable_parameters() override { return encoder_q_->parameters(); }
   std::int64_t negatives(std::int64_t) const override { return queue_->size(); }
+  std::int64_t dictionary_size(std::int64_t) const override { return queue_->size(); }
+  std::int64_t logit_pairs(std::int64_t batch) const override {
+    return batch * (1 + queue_->size()) * (options_.symmetric ? 2 : 1);
+  }
   std::int64_t negatives_store_bytes() const override;
   std::int64_t forwards_with_grad() const override { return options_.symmetric ? 2 : 1; }
   std::int64_t forwards_without_grad() const override { return options_.symmetric ? 2 : 1; }

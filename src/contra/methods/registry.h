@@ -11,11 +11,17 @@
 
 namespace contra::methods {
 
+/// What a method needs to know about the data it will see.
+struct DataShape {
+  std::int64_t in_channels = 1;  ///< image channels
+  std::int64_t train_size = 0;   ///< training images (memory bank rows)
+};
+
 /// The registered method names, in registration order.
 std::vector<std::string> method_names();
 
-/// Builds the method `experiment.method.name` for images with `in_channels` channels and moves
-/// nothing to a device. Throws ContraError listing the valid names when the name is unknown.
-std::shared_ptr<Method> make_method(const config::Experiment& experiment, std::int64_t in_channels);
+/// Builds the method `experiment.method.name`, on CPU. Throws ContraError listing the valid
+/// names when the name is unknown, or naming the key when an option is out of range.
+std::shared_ptr<Method> make_method(const config::Experiment& experiment, const DataShape& data);
 
 }  // namespace contra::methods

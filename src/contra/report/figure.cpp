@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -28,8 +29,29 @@ std::string data_block(const std::string& name, const Series& s) {
 
 }  // namespace
 
-std::string gnuplot_script(const Figure& f, const std::filesystem::path& stem) {
+namespace {
+
+bool has_points(const Series& s) {
+  return std::any_of(s.y.begin(), s.y.end(), [](double y) { return std::isfinite(y); });
+}
+
+/// The figure without series that have no finite point and without panels left empty: gnuplot
+/// stops on a plot with no valid points.
+Figure drawable(const Figure& f) {
+  Figure out{f.title, {}};
+  for (Panel p : f.panels) {
+    p.series.erase(std::remove_if(p.series.begin(), p.series.end(), [](const Series& s) { return !has_points(s); }),
+                   p.series.end());
+    if (!p.series.empty() || p.hline) out.panels.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string gnuplot_script(const Figure& figure, const std::filesystem::path& stem) {
   // Output names are relative to the script's folder, where write_figure runs gnuplot.
+  const Figure f = drawable(figure);
   std::string data, plots;
   for (std::size_t p = 0; p < f.panels.size(); ++p)
     for (std::size_t s = 0; s < f.panels[p].series.size(); ++s) data += data_block(fmt::format("p{}s{}", p, s), f.panels[p].series[s]);

@@ -32,7 +32,7 @@ struct Figure {
 };
 
 /// The gnuplot script that draws `figure` into `<stem>.png` and `<stem>.svg`, named relative to
-/// the script's own folder.
+/// the script's own folder. Series without a finite point, and panels left empty, are left out.
 std::string gnuplot_script(const Figure& figure, const std::filesystem::path& stem);
 
 /// Writes `<stem>.gp` and runs gnuplot on it. Returns false (and leaves the script) when gnuplot

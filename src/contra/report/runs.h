@@ -1,5 +1,5 @@
-// Reading a sweep's run records for reporting. Only complete files (<id>.h5) are read; a
-// .partial file is an unfinished run and is counted, never reported as a result.
+// Reading a sweep's run records for reporting. Only finished records (<id>.h5) are read; a
+// .partial file is an unfinished run and is never reported as a result.
 #pragma once
 
 #include <filesystem>
@@ -32,11 +32,8 @@ struct RunSummary {
   std::string attribute_text(const std::string& key) const;
 };
 
-/// Reads every `<id>.h5` in `dir`, sorted by id. Throws ContraError naming a file that cannot be
-/// read or whose recorded config no longer parses.
-std::vector<RunSummary> load_runs(const std::filesystem::path& dir);
-
-/// The ids of the `.h5.partial` files in `dir` (unfinished runs), sorted.
-std::vector<std::string> partial_runs(const std::filesystem::path& dir);
+/// Reads one run file. Throws ContraError naming the file when it cannot be read or its recorded
+/// config no longer parses.
+RunSummary read_summary(const std::filesystem::path& file);
 
 }  // namespace contra::report

@@ -8,6 +8,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
+#include <cstring>
 #include <map>
 #include <thread>
 
@@ -24,6 +26,34 @@ namespace fs = std::filesystem;
 fs::path self_executable() { return fs::read_symlink("/proc/self/exe"); }
 
 namespace {
+
+// The running children, for the signal handler: a fixed array, so the handler only reads memory.
+constexpr int kMaxChildren = 256;
+volatile std::sig_atomic_t g_child_count = 0;
+pid_t g_children[kMaxChildren] = {};
+
+/// On SIGINT/SIGTERM/SIGHUP: pass the signal to every running run, then die of it ourselves, so a
+/// stopped sweep never leaves training behind (each run keeps its .partial record).
+extern "C" void forward_signal(int sig) {
+  for (int i = 0; i < g_child_count; ++i)
+    if (g_children[i] > 0) kill(g_children[i], sig);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+void track_child(pid_t pid, bool add) {
+  if (add) {
+    for (int i = 0; i < kMaxChildren; ++i)
+      if (g_children[i] <= 0) {
+        g_children[i] = pid;
+        if (i >= g_child_count) g_child_count = i + 1;
+        return;
+      }
+    return;
+  }
+  for (int i = 0; i < g_child_count; ++i)
+    if (g_children[i] == pid) g_children[i] = 0;
+}
 
 struct Running {
   const PlannedRun* run;
@@ -68,12 +98,19 @@ pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
   return pid;
 }
 
-/// One line about a finished run, from its record.
+/// One line about a finished run, from its exit code and its record.
 std::string outcome(const SweepPlan& plan, const PlannedRun& run, int exit_code, std::string& status) {
   const fs::path file = store::final_path(plan.runs_dir(), run.id);
+  const std::string log = (plan.logs_dir() / (run.id + ".log")).string();
   if (!fs::exists(file)) {
     status = "error";
-    return fmt::format("error: exit code {}, no record (see {})", exit_code, (plan.logs_dir() / (run.id + ".log")).string());
+    return fmt::format("error: exit code {}, no record (see {})", exit_code, log);
+  }
+  if (exit_code != 0) {  // the record, if any, says why; a record never makes a failed process a success
+    status = "error";
+    const auto record = store::read_run(file);
+    return fmt::format("error: exit code {}: {} (see {})", exit_code,
+                       store::get_string(record.attributes, "reason", file.string()), log);
   }
   const auto record = store::read_run(file);
   status = store::get_string(record.attributes, "status", file.string());
@@ -83,6 +120,17 @@ std::string outcome(const SweepPlan& plan, const PlannedRun& run, int exit_code,
 }
 
 }  // namespace
+
+void set_aside_records(const SweepPlan& plan) {
+  for (const auto& run : plan.runs) {
+    if (run.record.empty() || !fs::exists(run.record)) continue;
+    fs::path aside = run.record;
+    aside += ".previous";
+    std::error_code ec;
+    fs::rename(run.record, aside, ec);
+    CONTRA_CHECK(!ec, "{}: cannot set the old record aside for --rerun: {}", run.record.string(), ec.message());
+  }
+}
 
 LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
   CONTRA_CHECK(options.jobs >= 1, "--jobs {} must be >= 1", options.jobs);
@@ -94,6 +142,7 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
   fs::create_directories(plan.runs_dir());
 
   LaunchSummary summary;
+  if (options.rerun) set_aside_records(plan);
   std::vector<const PlannedRun*> todo;
   for (const auto& run : plan.runs) {
     if (run.state == RunState::done && !options.rerun) {
@@ -109,11 +158,13 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
                options.rerun ? " (--rerun: recorded runs too)" : "", options.jobs, threads);
   std::map<pid_t, Running> running;
   std::size_t next = 0;
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, forward_signal);
   while (next < todo.size() || !running.empty()) {
     while (next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
       const PlannedRun& run = *todo[next];
       const fs::path log = plan.logs_dir() / (run.id + ".log");
       const pid_t pid = spawn(train_command(plan, run, exe, threads, options.log_every), log);
+      track_child(pid, true);
       running[pid] = {&run, static_cast<int>(++next), std::chrono::steady_clock::now()};
       ++summary.launched;
       if (!options.quiet) fmt::print("[{}/{}] start {} (run {}, log {})\n", next, total, describe(run), run.id, log.string());
@@ -126,6 +177,7 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
     if (it == running.end()) continue;
     const Running r = it->second;
     running.erase(it);
+    track_child(pid, false);
     const int code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
     std::string status;
     const std::string line = outcome(plan, *r.run, code, status);
@@ -141,6 +193,7 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
       fmt::print("[{}/{}] {} {} in {}\n", r.index, total, describe(*r.run), line, core::ProgressLine::format_duration(secs));
     std::fflush(stdout);
   }
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_DFL);
   return summary;
 }
 

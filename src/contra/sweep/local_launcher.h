@@ -28,9 +28,15 @@ struct LaunchSummary {
   int skipped = 0; ///< already done
 };
 
-/// Runs every run of `plan` whose state is not done (every run with `rerun`), `jobs` at a time, each with stdout and stderr
+/// Runs every run of `plan` whose state is not done (with `rerun`: every run, after
+/// set_aside_records), `jobs` at a time, each with stdout and stderr
 /// in `logs/<id>.log`. Writes `configs/<id>.toml` first. Prints one line per start and finish.
 LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options);
+
+/// For --rerun: renames every planned run's record to `<record>.previous` before anything runs,
+/// so that a run that fails or is interrupted leaves no stale record to be reported, and an
+/// interrupted regeneration can continue (without --rerun) with the runs still missing.
+void set_aside_records(const SweepPlan& plan);
 
 /// This process's own executable (/proc/self/exe).
 std::filesystem::path self_executable();

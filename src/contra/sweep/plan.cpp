@@ -6,7 +6,9 @@
 #include <map>
 #include <set>
 
+#include "contra/core/device.h"
 #include "contra/core/error.h"
+#include "contra/data/dataset.h"
 #include "contra/store/run_record.h"
 
 namespace contra::sweep {
@@ -44,7 +46,12 @@ class RecordIndex {
     if (!fs::is_directory(dir_)) return;
     for (const auto& entry : fs::directory_iterator(dir_)) {
       if (entry.path().extension() != ".h5") continue;
-      const auto record = store::read_run(entry.path());
+      store::RunRecord record;
+      try {
+        record = store::read_run(entry.path());
+      } catch (const core::ContraError&) {
+        continue;  // not a readable record: it matches no planned run
+      }
       auto it = record.attributes.find("config");
       if (it == record.attributes.end() || !std::holds_alternative<std::string>(it->second)) continue;
       try {
@@ -80,14 +87,41 @@ void read_state(const fs::path& runs_dir, RecordIndex& index, PlannedRun& run) {
 
 }  // namespace
 
+namespace {
+
+/// Every key the sweep varies: grid, zip and block axes.
+std::set<std::string> axis_keys(const config::Sweep& sweep) {
+  std::set<std::string> keys;
+  const auto add = [&](const config::AxisSet& set) {
+    for (const auto& a : set.grid) keys.insert(a.key);
+    for (const auto& z : set.zips) keys.insert(z.keys.begin(), z.keys.end());
+  };
+  add(sweep.axes);
+  for (const auto& b : sweep.blocks) add(b);
+  return keys;
+}
+
+}  // namespace
+
 SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, const std::vector<std::string>& sets,
                      const fs::path& results_root) {
   SweepPlan plan;
   plan.sweep = config::load_sweep(sweep_file);
   plan.preset = config::find_preset(plan.sweep, preset).name;
-  plan.dir = results_root / plan.sweep.name / plan.preset;
+  plan.dir = (results_root.empty() ? fs::path(plan.sweep.results) : results_root) / plan.sweep.name / plan.preset;
   std::vector<config::Override> user;
-  for (const auto& s : sets) user.push_back(config::parse_set(s, sweep_file));
+  const auto axes = axis_keys(plan.sweep);
+  for (const auto& s : sets) {
+    user.push_back(config::parse_set(s, sweep_file));
+    CONTRA_CHECK(!axes.count(user.back().key), "--set {}: '{}' is an axis of {}: change its values in the sweep instead",
+                 s, user.back().key, sweep_file);
+  }
+  // The other presets: resolving their first run catches unknown keys and bad values there too.
+  for (const auto& [name, other] : plan.sweep.presets) {
+    if (name == plan.preset) continue;
+    const auto runs = config::expand(plan.sweep, name);
+    if (!runs.empty()) (void)config::load_experiment(plan.sweep.experiment, runs.front().overrides);
+  }
   std::set<std::string> seen;
   RecordIndex index(plan.runs_dir());
   for (auto& planned : config::expand(plan.sweep, plan.preset)) {
@@ -103,6 +137,15 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     plan.runs.push_back(std::move(run));
   }
   return plan;
+}
+
+void preflight(const SweepPlan& plan) {
+  std::set<std::string> devices, data;
+  for (const auto& run : plan.runs) {
+    const auto& e = run.experiment;
+    if (devices.insert(e.run.device).second) (void)core::resolve_device(e.run.device, e.where("run.device"));
+    if (data.insert(e.data.dataset + "\n" + e.data.root).second) data::check_dataset(e.data, e.where("data.root"));
+  }
 }
 
 void write_configs(const SweepPlan& plan) {

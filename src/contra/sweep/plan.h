@@ -51,8 +51,15 @@ struct SweepPlan {
 /// schema, resolves to exactly the planned config. That keeps records valid when a later version
 /// adds a config key whose default reproduces the old behaviour (the rule for adding keys): the
 /// key changes every run id, but not what the recorded runs did.
+/// `results_root` empty: the sweep's own `results` (see config::Sweep). A `--set` on a key that
+/// the sweep varies (a grid, zip or block axis) is an error: change the sweep instead. The other
+/// presets are checked too (their first run is resolved), so a typo in [preset.gpu] shows on a CPU.
 SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, const std::vector<std::string>& sets,
-                     const std::filesystem::path& results_root = "results");
+                     const std::filesystem::path& results_root = {});
+
+/// Before launching locally: every device the runs name is there and every dataset's files exist.
+/// Throws ContraError with the config location of the offending key.
+void preflight(const SweepPlan& plan);
 
 /// Writes each run's resolved config to `configs/<id>.toml` (what `contra train` reads).
 void write_configs(const SweepPlan& plan);

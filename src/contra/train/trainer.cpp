@@ -96,14 +96,21 @@ void record_provenance(Session& s, const std::string& run_id) {
 RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   core::set_threads(ctx.threads);
   const std::string run_id = config::config_hash(exp);
-  const torch::Device device = core::resolve_device(exp.run.device);
+  const torch::Device device = core::resolve_device(exp.run.device, exp.where("run.device"));
   // Data first: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
   if (!ctx.quiet && !core::has_optimised_blas()) fmt::print(stderr, "contra: warning: {}\n", core::blas_advice());
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
-  auto method = methods::make_method(exp, dataset.train.images.size(1));
+  auto method = methods::make_method(exp, {dataset.train.images.size(1), dataset.train.size()});
   method->to(device);
-  std::filesystem::create_directories(ctx.out_dir);
+  const auto n_train = dataset.train.size();
+  CONTRA_CHECK(exp.data.drop_last || n_train % exp.optim.batch != 1,
+               "{}: data.drop_last = false leaves a last batch of 1 image ({} images, optim.batch = {}): batch "
+               "normalisation needs 2; set data.drop_last = true or change data.train_subset",
+               exp.where("data.drop_last"), n_train, exp.optim.batch);
+  std::error_code dir_error;
+  std::filesystem::create_directories(ctx.out_dir, dir_error);
+  CONTRA_CHECK(!dir_error, "--out {}: cannot create the folder: {}", ctx.out_dir.string(), dir_error.message());
   core::reset_peak_device_bytes(device);
 
   Session s{exp, ctx, device, std::move(dataset), {}, {}, {}, {}, method, nullptr, Recorder(ctx.out_dir, run_id)};
@@ -126,12 +133,14 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   const std::int64_t negatives = method->negatives(o.batch);
   const std::int64_t dim = exp.model.dim;
   rec.summary("flops_forward_per_image", flops_forward);
-  // Training FLOPs per step: backward ≈ 2× forward for encoder passes with gradients, plus the
-  // logits q·[k₊|negatives] (2·D per pair) forward and backward.
+  // Training FLOPs per step: an encoder pass with gradients costs 3× its forward (backward ≈ 2×),
+  // one without costs 1×; the logits cost 2·D per query–key pair, forward and backward (3×).
   rec.summary("train_flops_per_step",
-              o.batch * (flops_forward * (3 * method->forwards_with_grad() + method->forwards_without_grad()) +
-                         3 * 2 * dim * (1 + negatives) * method->forwards_with_grad()));
+              o.batch * flops_forward * (3 * method->forwards_with_grad() + method->forwards_without_grad()) +
+                  3 * 2 * dim * method->logit_pairs(o.batch));
   rec.summary("negatives", negatives);
+  rec.summary("K", method->dictionary_size(o.batch));
+  rec.summary("lr_scaled", scaled_lr(o));
   rec.summary("negatives_store_bytes", method->negatives_store_bytes());
   rec.summary("steps_per_epoch", steps_per_epoch);
 
@@ -165,7 +174,9 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
       for (const auto& index : data::epoch_batches(n, o.batch, exp.data.drop_last, data_gen)) {
         const auto step_start = Clock::now();
         const auto idx = index.to(device);
-        const auto [view_q, view_k] = s.augment->two_views(s.train_images.index_select(0, idx), augment_gen);
+        const auto images = s.train_images.index_select(0, idx);
+        const auto view_q = s.augment->view(images, augment_gen);
+        const auto view_k = method->views() == 2 ? s.augment->view(images, augment_gen) : torch::Tensor();
         const double lr = learning_rate(o, step, steps_per_epoch);
         set_lr(optimizer, lr);
         auto out = method->forward_step(view_q, view_k, idx);

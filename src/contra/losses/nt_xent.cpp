@@ -1,0 +1,32 @@
+#include "contra/losses/nt_xent.h"
+
+#include <torch/torch.h>
+
+#include <limits>
+
+#include "contra/core/error.h"
+#include "contra/losses/similarity.h"
+
+namespace contra::losses {
+
+torch::Tensor nt_xent_targets(std::int64_t n, const torch::Device& device) {
+  const auto opts = torch::TensorOptions().dtype(torch::kInt64).device(device);
+  return torch::cat({torch::arange(n, 2 * n, opts), torch::arange(0, n, opts)});
+}
+
+ContrastiveOutput nt_xent(const torch::Tensor& z1, const torch::Tensor& z2, double tau) {
+  CONTRA_CHECK(tau > 0, "NT-Xent: temperature τ = {} must be > 0", tau);
+  CONTRA_CHECK(z1.dim() == 2 && z1.sizes() == z2.sizes() && z1.size(0) >= 2,
+               "NT-Xent: expected two N×D views with N >= 2, got {} and {}", z1.sizes(), z2.sizes());
+  const auto n = z1.size(0);
+  const auto z = torch::cat({z1, z2}, 0);  // 2N×D
+  auto logits = similarity(z, z) / tau;     // 2N×2N, float32 also under autocast
+  const auto self = torch::eye(2 * n, torch::TensorOptions().dtype(torch::kBool).device(z.device()));
+  logits = logits.masked_fill(self, -std::numeric_limits<float>::infinity());
+  const auto targets = nt_xent_targets(n, z.device());
+  const auto positive = logits.gather(1, targets.unsqueeze(1)).squeeze(1);  // 2N
+  auto loss = (torch::logsumexp(logits, 1) - positive).mean();
+  return {loss, logits};
+}
+
+}  // namespace contra::losses

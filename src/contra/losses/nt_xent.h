@@ -1,0 +1,23 @@
+// NT-Xent, the normalised temperature-scaled cross-entropy of SimCLR (Chen et al., A Simple
+// Framework for Contrastive Learning of Visual Representations, ICML 2020, arXiv:2002.05709,
+// §2.1 Eq. 1). A pure function: device and dtype come from the inputs.
+#pragma once
+
+#include <torch/types.h>
+
+#include "contra/losses/info_nce.h"
+
+namespace contra::losses {
+
+/// NT-Xent over 2N views: z1, z2 are N×D, L2-normalised, row i of z1 and row i of z2 are twins.
+/// With z = [z1; z2] (2N×D), logits = z·zᵀ/τ (2N×2N) in float32 with the diagonal (self-similarity)
+/// masked to −inf; each anchor's positive is its twin and its negatives are the other 2N−2 views.
+/// The loss is the cross-entropy mean over all 2N anchors, computed with log-sum-exp, so it stays
+/// finite at low τ and under autocast. The returned logits are 2N×2N; the twin of anchor a is
+/// (a + N) mod 2N (see nt_xent_targets). Throws ContraError when τ <= 0, N < 2 or shapes disagree.
+ContrastiveOutput nt_xent(const torch::Tensor& z1, const torch::Tensor& z2, double tau);
+
+/// The twin of each of the 2N anchors: [N, ..., 2N−1, 0, ..., N−1], int64 on `device`.
+torch::Tensor nt_xent_targets(std::int64_t n, const torch::Device& device);
+
+}  // namespace contra::losses

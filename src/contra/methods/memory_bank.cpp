@@ -1,0 +1,76 @@
+#include "contra/methods/memory_bank.h"
+
+#include <torch/torch.h>
+
+#include "contra/core/error.h"
+#include "contra/core/seed.h"
+#include "contra/losses/info_nce.h"
+#include "contra/losses/similarity.h"
+
+namespace contra::methods {
+
+namespace F = torch::nn::functional;
+
+torch::Tensor memory_update(const torch::Tensor& v, const torch::Tensor& f, double lambda) {
+  return F::normalize(lambda * v + (1.0 - lambda) * f, F::NormalizeFuncOptions().dim(1));
+}
+
+FeatureBankImpl::FeatureBankImpl(std::int64_t rows, std::int64_t dim, at::Generator& gen) {
+  CONTRA_CHECK(rows >= 1 && dim >= 1, "memory bank: {} rows of dimension {} (both must be >= 1)", rows, dim);
+  bank_ = register_buffer("bank", F::normalize(torch::randn({rows, dim}, gen, torch::kFloat32), F::NormalizeFuncOptions().dim(1)));
+}
+
+torch::Tensor FeatureBankImpl::sample(std::int64_t queries, std::int64_t k, at::Generator& gen) const {
+  return torch::randint(0, bank_.size(0), {queries, k}, gen, torch::kInt64);
+}
+
+void FeatureBankImpl::update(const torch::Tensor& index, const torch::Tensor& features, double lambda) {
+  torch::NoGradGuard no_grad;
+  const auto idx = index.to(bank_.device());
+  const auto f = features.detach().to(bank_.device(), bank_.scalar_type());
+  bank_.index_copy_(0, idx, memory_update(bank_.index_select(0, idx), f, lambda));
+}
+
+MemoryBank::MemoryBank(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
+                       std::int64_t train_size, std::uint64_t seed)
+    : options_(method), sample_gen_(core::make_generator(seed, 4)) {
+  CONTRA_CHECK(method.negatives >= 1, "method.negatives = {} is out of range: K must be >= 1", method.negatives);
+  CONTRA_CHECK(method.memory_momentum >= 0 && method.memory_momentum < 1,
+               "method.memory_momentum = {} is out of range: λ must lie in [0, 1)", method.memory_momentum);
+  CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
+  encoder_ = register_module("encoder", models::Encoder(model, in_channels));
+  auto bank_gen = core::make_generator(seed, 2);
+  bank_ = register_module("bank", FeatureBank(train_size, model.dim, bank_gen));
+}
+
+StepOutput MemoryBank::forward_step(const torch::Tensor& view_q, const torch::Tensor&, const torch::Tensor& index) {
+  const auto q = encoder_->forward(view_q);  // N×D
+  const auto n = q.size(0), k = options_.negatives, d = q.size(1);
+  const auto& rows = bank_->rows();
+  const auto idx = index.to(rows.device());
+  const auto positive = losses::row_similarity(q, rows.index_select(0, idx));  // N: q·v_i
+  const auto drawn = bank_->sample(n, k, sample_gen_).to(rows.device());  // N×K row indices
+  torch::Tensor negative;
+  if (rows.size(0) * 4 <= k * d) {
+    // Scoring every row once (N×n logits) takes at least 4× less memory than gathering N×K×D rows.
+    negative = losses::similarity(q, rows).gather(1, drawn);  // N×K
+  } else {
+    negative = losses::gathered_similarity(q, rows, drawn);  // N×K
+  }
+  auto out = losses::info_nce_from_similarities(positive, negative, options_.temperature);  // logits N×(1+K)
+  const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
+  pending_index_ = idx;
+  pending_features_ = q.detach();
+  return {out.loss, losses::count_correct(out.logits.detach(), targets), n, q.detach()};
+}
+
+void MemoryBank::after_optimizer_step() {
+  if (pending_index_.defined()) bank_->update(pending_index_, pending_features_, options_.memory_momentum);
+  pending_index_ = pending_features_ = torch::Tensor();
+}
+
+std::int64_t MemoryBank::negatives_store_bytes() const {
+  return bank_->rows().numel() * static_cast<std::int64_t>(bank_->rows().element_size());
+}
+
+}  // namespace contra::methods

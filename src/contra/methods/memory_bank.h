@@ -1,0 +1,73 @@
+// The memory bank of InstDisc (Wu et al., Unsupervised Feature Learning via Non-Parametric
+// Instance Discrimination, CVPR 2018, arXiv:1805.01978, §3.2), with the InfoNCE loss as in MoCo's
+// Fig. 3 (arXiv:1911.05722): one stored feature per training image, the image's own row as the
+// positive, K rows drawn uniformly per query as negatives.
+#pragma once
+
+#include <ATen/core/Generator.h>
+#include <torch/nn/module.h>
+#include <torch/nn/pimpl.h>
+
+#include "contra/config/experiment.h"
+#include "contra/methods/method.h"
+
+namespace contra::methods {
+
+/// The bank's update rule, with λ = memory_momentum on the old value (InstDisc §3.2; the
+/// lemniscate.pytorch convention; mmselfsup writes λ on the other term):
+/// v ← normalize(λ·v + (1−λ)·f). v, f: N×D; returns N×D. λ = 0.5 in InstDisc.
+torch::Tensor memory_update(const torch::Tensor& v, const torch::Tensor& f, double lambda);
+
+/// The n×D bank: one row per training image, first filled with random unit vectors.
+class FeatureBankImpl : public torch::nn::Module {
+ public:
+  /// rows n >= 1, dim D >= 1; the first fill is drawn from `gen` (on CPU) and normalised.
+  FeatureBankImpl(std::int64_t rows, std::int64_t dim, at::Generator& gen);
+
+  /// K row indices per query drawn uniformly from [0, n): N×K int64 on CPU.
+  torch::Tensor sample(std::int64_t queries, std::int64_t k, at::Generator& gen) const;
+  /// rows[index] ← memory_update(rows[index], features, λ). index: N int64; features: N×D.
+  void update(const torch::Tensor& index, const torch::Tensor& features, double lambda);
+
+  /// The bank, n×D.
+  const torch::Tensor& rows() const { return bank_; }
+
+ private:
+  torch::Tensor bank_;
+};
+TORCH_MODULE(FeatureBank);
+
+/// The memory-bank mechanism: one encoder, a FeatureBank and InfoNCE over [v_i | K sampled rows].
+/// One augmented view per image: the positive is the image's stored row. After each optimiser
+/// step the rows of the batch are refreshed with the step's (detached) query features.
+class MemoryBank : public Method {
+ public:
+  /// `train_size` rows; method.negatives = K; method.memory_momentum = λ. Throws ContraError on
+  /// out-of-range options.
+  MemoryBank(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
+             std::int64_t train_size, std::uint64_t seed);
+
+  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor& index) override;
+  void after_optimizer_step() override;
+  models::Encoder query_encoder() override { return encoder_; }
+  std::vector<torch::Tensor> trainable_parameters() override { return encoder_->parameters(); }
+  std::int64_t negatives(std::int64_t) const override { return options_.negatives; }
+  std::int64_t dictionary_size(std::int64_t) const override { return options_.negatives; }
+  std::int64_t logit_pairs(std::int64_t batch) const override { return batch * (1 + options_.negatives); }
+  std::int64_t negatives_store_bytes() const override;
+  std::int64_t forwards_with_grad() const override { return 1; }
+  std::int64_t forwards_without_grad() const override { return 0; }
+  int views() const override { return 1; }
+  std::string last_batch_note() const override { return "its rows are updated like any other batch's"; }
+
+  FeatureBank bank() { return bank_; }
+
+ private:
+  config::MethodOptions options_;
+  models::Encoder encoder_{nullptr};
+  FeatureBank bank_{nullptr};
+  at::Generator sample_gen_;
+  torch::Tensor pending_index_, pending_features_;
+};
+
+}  // namespace contra::methods

@@ -1,0 +1,13 @@
+#include "contra/methods/shuffle_bn.h"
+
+#include <torch/torch.h>
+
+namespace contra::methods {
+
+torch::Tensor shuffled_forward(models::Encoder encoder, const torch::Tensor& x, at::Generator& gen) {
+  const auto perm = torch::randperm(x.size(0), gen, torch::kInt64).to(x.device());
+  const auto inverse = torch::argsort(perm);
+  return encoder->forward(x.index_select(0, perm)).index_select(0, inverse);  // N×D, in x's order
+}
+
+}  // namespace contra::methods

@@ -1,0 +1,26 @@
+#include "contra/methods/simclr.h"
+
+#include <torch/torch.h>
+
+#include "contra/core/error.h"
+#include "contra/losses/nt_xent.h"
+
+namespace contra::methods {
+
+SimClr::SimClr(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels)
+    : options_(method) {
+  CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
+  encoder_ = register_module("encoder", models::Encoder(model, in_channels));
+}
+
+StepOutput SimClr::forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor&) {
+  const auto n = view_q.size(0);
+  // Both views in one forward pass, so BN sees all 2N images (SimCLR's global BN on one device).
+  const auto z = encoder_->forward(torch::cat({view_q, view_k}, 0));  // 2N×D
+  const auto z1 = z.slice(0, 0, n), z2 = z.slice(0, n, 2 * n);
+  auto out = losses::nt_xent(z1, z2, options_.temperature);  // logits 2N×2N
+  const auto targets = losses::nt_xent_targets(n, z.device());
+  return {out.loss, losses::count_correct(out.logits.detach(), targets), 2 * n, z.detach()};
+}
+
+}  // namespace contra::methods

@@ -1,0 +1,113 @@
+#include "contra/report/grid.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <set>
+
+#include "contra/report/setting.h"
+
+namespace contra::report {
+
+namespace {
+
+/// The distinct x values of the rows, in numeric order, with their text.
+std::vector<std::pair<double, std::string>> x_values(const RowSet& d) {
+  std::set<std::pair<double, std::string>> xs;
+  for (const auto& r : d.rows) xs.insert({r.x, r.x_text});
+  return {xs.begin(), xs.end()};
+}
+
+const Row* find_row(const RowSet& d, const std::string& series, const std::string& x_text) {
+  for (const auto& r : d.rows)
+    if (r.series == series && r.x_text == x_text) return &r;
+  return nullptr;
+}
+
+/// The paper's series values (e.g. 100, 200, 400, 800 epochs), when the reference is 2-D.
+std::vector<std::string> paper_series(const std::optional<config::ReferenceTable>& ref, const config::ReportSpec& spec) {
+  std::vector<std::string> out;
+  if (!ref || spec.reference_series.empty()) return out;
+  for (const auto& v : config::reference_column(*ref, spec.reference_series)) out.push_back(v.text);
+  return out;
+}
+
+}  // namespace
+
+Table grid_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
+  const auto& spec = plan.sweep.report;
+  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
+  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
+  Table t;
+  t.title = fmt::format("{} — measured on {}, preset {}", spec.title.empty() ? plan.sweep.name : spec.title,
+                        d.runs.empty() ? std::string("(no runs yet)") : distinct_value(d.runs, "data.dataset"), plan.preset);
+  if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
+  for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
+  t.notes.push_back(fmt::format("Cells: kNN top-1 (%) at the final epoch, mean ± std over seeds; random-init encoder: {}.",
+                                mean_std(d.random_init)));
+  const auto papers = paper_series(reference, spec);
+  t.columns = {x_label};
+  for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", s_label, s));
+  for (const auto& s : papers) t.columns.push_back(fmt::format("paper, {} {} [1]", s_label, s));
+  for (const auto& [x, text] : x_values(d)) {
+    std::vector<std::string> row = {text};
+    for (const auto& s : d.series_order) {
+      const Row* r = find_row(d, s, text);
+      row.push_back(r == nullptr ? "—" : mean_std(r->measured) + (r->status == "ok" ? "" : " (" + r->status + ")"));
+    }
+    for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
+    t.rows.push_back(std::move(row));
+  }
+  t.csv_columns = {spec.x, spec.series, "measured_mean", "measured_std", "n", "status", "reasons", "train_seconds_mean",
+                   "images_per_s_mean", "peak_memory_bytes_max"};
+  for (const auto& r : d.rows)
+    t.csv_rows.push_back({r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), std::to_string(r.measured.n),
+                          r.status, r.reasons, num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1),
+                          num(r.peak_memory_bytes, 0)});
+  if (reference) t.footnotes.push_back(citation_footnote(*reference));
+  return t;
+}
+
+Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
+  const auto& spec = plan.sweep.report;
+  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
+  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
+  Figure f;
+  f.title = spec.title.empty() ? plan.sweep.name : spec.title;
+  Panel measured{fmt::format("measured, preset {}", plan.preset), x_label, "kNN top-1 (%), final epoch", {}, {}, spec.log_x, {}, "", {}};
+  Panel paper{reference ? fmt::format("paper (cited): {}", reference->where) : "paper", x_label,
+              reference ? reference->metric : "", {}, {}, spec.log_x, {}, "", {}};
+  for (const auto& s : d.series_order) {
+    Series m{fmt::format("{} {}", s_label, s), {}, {}, {}, false};
+    for (const auto& r : d.rows) {
+      if (r.series != s || !std::isfinite(r.x)) continue;
+      m.x.push_back(r.x);
+      m.y.push_back(r.measured.mean);
+      m.err.push_back(r.measured.n > 1 ? r.measured.std : 0.0);
+    }
+    measured.series.push_back(m);
+  }
+  if (reference && !spec.reference_x.empty()) {
+    for (const auto& s : paper_series(reference, spec)) {
+      Series p{fmt::format("{} {}", s_label, s), {}, {}, {}, true};
+      for (const auto& xv : config::reference_column(*reference, spec.reference_x)) {
+        if (!xv.number) continue;
+        const std::string v = paper_value(reference, spec, s, *xv.number);
+        char* end = nullptr;
+        const double y = std::strtod(v.c_str(), &end);
+        if (end == v.c_str()) continue;
+        p.x.push_back(*xv.number);
+        p.y.push_back(y);
+      }
+      paper.series.push_back(p);
+    }
+  }
+  if (std::isfinite(d.random_init.mean)) {
+    measured.hline = d.random_init.mean;
+    measured.hline_title = "random-init encoder";
+  }
+  f.panels = {measured, paper};
+  return f;
+}
+
+}  // namespace contra::report

@@ -1,0 +1,25 @@
+// `contra report`: a sweep's table (Markdown, CSV) and figure (gnuplot: PNG, SVG) from its HDF5
+// records alone, beside the cited paper numbers; the [report] block's kind picks the layout.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "contra/sweep/plan.h"
+
+namespace contra::report {
+
+/// What write_report wrote.
+struct ReportFiles {
+  std::filesystem::path markdown, csv, figure;  ///< figure: the stem of .png/.svg/.gp
+  bool figure_drawn = false;                    ///< false when gnuplot is missing or failed
+  int planned = 0;
+  int recorded = 0;  ///< planned runs with a finished record
+};
+
+/// Writes `<plan.dir>/table.md`, `table.csv` and `figure.{gp,png,svg}` from the records in
+/// `<plan.dir>/runs`. Running it again on the same records gives the same table bytes.
+/// Throws ContraError when a record or the reference cannot be read.
+ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir);
+
+}  // namespace contra::report

@@ -1,0 +1,191 @@
+#include "contra/report/rows.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "contra/config/load.h"
+#include "contra/core/error.h"
+
+namespace contra::report {
+
+namespace fs = std::filesystem;
+
+Stats stats(const std::vector<double>& values) {
+  Stats s;
+  double sum = 0;
+  for (double v : values)
+    if (std::isfinite(v)) sum += v, ++s.n;
+  if (s.n == 0) return s;
+  s.mean = sum / s.n;
+  if (s.n < 2) return s;
+  double ss = 0;
+  for (double v : values)
+    if (std::isfinite(v)) ss += (v - s.mean) * (v - s.mean);
+  s.std = std::sqrt(ss / (s.n - 1));
+  return s;
+}
+
+std::string num(double v, int digits) { return std::isfinite(v) ? fmt::format("{:.{}f}", v, digits) : "nan"; }
+
+std::string mean_std(const Stats& s) {
+  if (s.n == 0) return "—";
+  if (s.n == 1) return num(s.mean, 2);
+  return fmt::format("{} ± {}", num(s.mean, 2), num(s.std, 2));
+}
+
+std::string config_text(const RunSummary& run, const std::string& key) {
+  std::string text = config::value_text(run.experiment, key).value_or("");
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
+    text = text.substr(1, text.size() - 2);
+  return text;
+}
+
+namespace {
+
+/// The x of a run: a /summary attribute ("summary.K") or a config key.
+std::pair<double, std::string> x_of(const RunSummary& r, const std::string& x) {
+  if (x.rfind("summary.", 0) == 0) {
+    const double v = r.metric(x.substr(8));
+    return {v, std::isfinite(v) ? fmt::format("{}", v) : "?"};
+  }
+  const auto number = config::numeric_value(r.experiment, x);
+  return {number.value_or(NAN), config_text(r, x)};
+}
+
+Row make_row(const std::vector<const RunSummary*>& group, const std::string& metric) {
+  Row row;
+  std::vector<double> acc, secs, ips, sps;
+  std::set<std::string> reasons;
+  for (const auto* r : group) {
+    ++row.runs;
+    if (r->status == "error") {
+      ++row.errors;
+      reasons.insert("error: " + r->reason);
+      continue;
+    }
+    if (r->status == "fail") {
+      ++row.fails;
+      reasons.insert(r->reason);
+    }
+    acc.push_back(r->metric(metric));
+    secs.push_back(r->metric("train_seconds"));
+    ips.push_back(r->metric("images_per_s"));
+    sps.push_back(r->metric("seconds_per_step"));
+    row.peak_memory_bytes = std::isfinite(row.peak_memory_bytes) ? std::max(row.peak_memory_bytes, r->metric("peak_memory_bytes"))
+                                                                  : r->metric("peak_memory_bytes");
+    row.store_bytes = r->metric("negatives_store_bytes");
+    row.train_flops_per_step = r->metric("train_flops_per_step");
+    row.negatives = r->metric("negatives");
+  }
+  row.measured = stats(acc);
+  row.train_seconds = stats(secs);
+  row.images_per_s = stats(ips);
+  row.seconds_per_step = stats(sps);
+  std::vector<std::string> parts;
+  if (row.fails > 0) parts.push_back(fmt::format("fail ({}/{})", row.fails, row.runs));
+  if (row.errors > 0) parts.push_back(fmt::format("error ({}/{})", row.errors, row.runs));
+  row.status = parts.empty() ? std::string("ok") : fmt::format("{}", fmt::join(parts, ", "));
+  row.reasons = fmt::format("{}", fmt::join(std::vector<std::string>(reasons.begin(), reasons.end()), "; "));
+  return row;
+}
+
+std::optional<std::size_t> index_of(const std::vector<config::ReferenceValue>& column, double x) {
+  for (std::size_t i = 0; i < column.size(); ++i)
+    if (column[i].number && std::fabs(*column[i].number - x) <= 1e-9 * std::max(1.0, std::fabs(x))) return i;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string paper_value(const std::optional<config::ReferenceTable>& ref, const config::ReportSpec& spec,
+                        const std::string& series, double x) {
+  if (!ref || spec.reference_x.empty() || !std::isfinite(x)) return "—";
+  const auto row = index_of(config::reference_column(*ref, spec.reference_x), x);
+  if (!row) return "—";
+  std::string column = spec.reference_y;
+  if (!spec.reference_columns.empty()) {
+    auto it = spec.reference_columns.find(series);
+    if (it == spec.reference_columns.end()) return "—";
+    column = it->second;
+  }
+  if (!spec.reference_series.empty()) {  // 2-D: one column per x row, indexed by the series value
+    char* end = nullptr;
+    const double s = std::strtod(series.c_str(), &end);
+    if (end == series.c_str()) return "—";
+    const auto col = index_of(config::reference_column(*ref, spec.reference_series), s);
+    if (!col) return "—";
+    const auto& values = config::reference_column(*ref, fmt::format("{}.{}", column, *row));
+    return *col < values.size() ? values[*col].text : "—";
+  }
+  if (column.empty()) return "—";
+  const auto& values = config::reference_column(*ref, column);
+  return *row < values.size() ? values[*row].text : "—";
+}
+
+RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& all_runs,
+                  const std::optional<config::ReferenceTable>& reference) {
+  const auto& spec = plan.sweep.report;
+  CONTRA_CHECK(!spec.x.empty(), "{}: [report] names no axis x (e.g. x = \"method.momentum\")", plan.sweep.file);
+  RowSet d;
+  d.planned = static_cast<int>(plan.runs.size());
+  std::set<fs::path> planned;  // the records the plan matched to its runs (sweep/plan.h)
+  for (const auto& r : plan.runs)
+    if (!r.record.empty()) planned.insert(fs::weakly_canonical(r.record));
+  for (const auto& r : all_runs)
+    if (planned.count(fs::weakly_canonical(r.file))) d.runs.push_back(r);
+  // Series in the order the plan lists them.
+  for (const auto& p : plan.runs) {
+    if (spec.series.empty()) break;
+    std::string text = config::value_text(p.experiment, spec.series).value_or("");
+    // The same display text as config_text(): TOML strings come back as 'moco' (literal) or "moco".
+    if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
+      text = text.substr(1, text.size() - 2);
+    if (std::find(d.series_order.begin(), d.series_order.end(), text) == d.series_order.end()) d.series_order.push_back(text);
+  }
+  // The untrained encoder depends on the seed and the model, not on the axis: one value per seed.
+  std::map<std::int64_t, double> init_by_seed;
+  for (const auto& r : d.runs) init_by_seed.emplace(r.seed, r.metric("knn_top1_random_init"));
+  std::vector<double> init;
+  for (const auto& [seed, v] : init_by_seed) init.push_back(v);
+  d.random_init = stats(init);
+  // Rows by series (plan order), then x in numeric order (text order when not numeric).
+  std::map<std::tuple<std::size_t, double, std::string>, std::vector<const RunSummary*>> groups;
+  std::map<std::tuple<std::size_t, double, std::string>, std::string> series_of;
+  for (const auto& r : d.runs) {
+    const std::string series = spec.series.empty() ? "" : config_text(r, spec.series);
+    const auto pos = std::find(d.series_order.begin(), d.series_order.end(), series) - d.series_order.begin();
+    const auto [x, text] = x_of(r, spec.x);
+    const auto key = std::make_tuple(static_cast<std::size_t>(pos), std::isfinite(x) ? x : 0.0, text);
+    groups[key].push_back(&r);
+    series_of[key] = series;
+  }
+  for (const auto& [key, group] : groups) {
+    Row row = make_row(group, spec.metric);
+    row.series = series_of[key];
+    row.x_text = std::get<2>(key);
+    row.x = x_of(*group.front(), spec.x).first;
+    row.paper = paper_value(reference, spec, row.series, row.x);
+    d.rows.push_back(std::move(row));
+  }
+  return d;
+}
+
+std::string citation_footnote(const config::ReferenceTable& reference) {
+  return fmt::format("[1] {}; {}: {}{}. Cited, not measured here: a different dataset, backbone and metric from the "
+                     "measured columns, so compare the ordering of rows, not the values.",
+                     reference.paper, reference.where, reference.metric,
+                     reference.setting.empty() ? "" : ", " + reference.setting);
+}
+
+std::string incomplete_note(const RowSet& d) {
+  const int missing = d.planned - static_cast<int>(d.runs.size());
+  if (missing <= 0) return "";
+  return fmt::format("**INCOMPLETE: {} of {} planned runs have no finished record**; the rows hold only what has been "
+                     "recorded.", missing, d.planned);
+}
+
+}  // namespace contra::report

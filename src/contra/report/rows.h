@@ -1,0 +1,73 @@
+// The runs of a planned sweep grouped into rows: one row per (series value, x value), with the
+// measured statistics, status and cost of its runs, and the cited paper value for that point.
+// Shared by every report kind (ablation, grid, cost).
+#pragma once
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "contra/config/references.h"
+#include "contra/report/runs.h"
+#include "contra/sweep/plan.h"
+
+namespace contra::report {
+
+/// Mean and sample standard deviation of the finite values, and how many there were.
+struct Stats {
+  double mean = NAN, std = NAN;
+  int n = 0;
+};
+Stats stats(const std::vector<double>& values);
+
+/// "78.07 ± 0.63" (n > 1), "78.07" (n = 1) or "—" (n = 0).
+std::string mean_std(const Stats& s);
+/// A number with `digits` decimals, or "nan".
+std::string num(double v, int digits);
+
+/// One row: every recorded run with the same series and x values.
+struct Row {
+  std::string series;  ///< the series value as text ("moco"), empty without a series
+  std::string x_text;  ///< the x value as text ("0.99", "4096")
+  double x = NAN;      ///< the x value as a number, NaN when not numeric
+  Stats measured;      ///< of the report metric over runs that did not error
+  int runs = 0, fails = 0, errors = 0;
+  std::string status;  ///< ok | fail (k/n) | error (k/n)
+  std::string reasons; ///< distinct fail and error reasons
+  std::string paper;   ///< the cited value ("57.8", "fail") or "—"
+  Stats train_seconds, images_per_s, seconds_per_step;
+  double peak_memory_bytes = NAN;  ///< the largest over the row's runs
+  double store_bytes = NAN, train_flops_per_step = NAN, negatives = NAN;
+};
+
+/// The recorded runs of a plan, grouped into rows, and the random-init baseline.
+struct RowSet {
+  std::vector<RunSummary> runs;  ///< planned runs with a finished record
+  int planned = 0;
+  Stats random_init;              ///< kNN of the untrained encoder, one value per seed
+  std::vector<std::string> series_order;  ///< series values in plan order
+  std::vector<Row> rows;          ///< by series (plan order), then x (numeric order)
+};
+
+/// Selects the plan's records (sweep/plan.h matches them) among `all_runs` and groups them by the
+/// [report] series and x. Throws ContraError when the sweep has no [report] x.
+RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& all_runs,
+                  const std::optional<config::ReferenceTable>& reference);
+
+/// The config value of `key` for a run as display text (strings without quotes), or "" when absent.
+std::string config_text(const RunSummary& run, const std::string& key);
+
+/// The cited value at (series, x): through [report.reference_columns] (one column per series),
+/// a 2-D reference_y indexed by reference_x and reference_series, or a 1-D reference_y by x.
+/// "—" when the paper has no value there.
+std::string paper_value(const std::optional<config::ReferenceTable>& reference, const config::ReportSpec& spec,
+                        const std::string& series, double x);
+
+/// The "[1] <citation>; <where>: <metric>, <setting>." footnote, with the cited-not-measured caveat.
+std::string citation_footnote(const config::ReferenceTable& reference);
+
+/// "INCOMPLETE ..." when planned runs lack records, else empty.
+std::string incomplete_note(const RowSet& rows);
+
+}  // namespace contra::report

@@ -1,0 +1,125 @@
+// The CLI's contract on bad input and on reruns (found by a review as a new user): one line on
+// stderr and exit code 2 for every user error, checks before anything runs, and a failed rerun
+// never reported with a stale record.
+#include <catch2/catch.hpp>
+#include <torch/cuda.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "../support/cli.h"
+#include "contra/config/experiment.h"
+
+namespace fs = std::filesystem;
+using contra::testing::files_with;
+using contra::testing::kExperiment;
+using contra::testing::kSource;
+using contra::testing::lines_of;
+using contra::testing::quote;
+using contra::testing::read_file;
+using contra::testing::run_cli;
+using contra::testing::TempDir;
+using contra::testing::write_file;
+
+namespace {
+
+const char* const kTiny =
+    " --set data.train_subset=512 --set data.test_subset=200 --set optim.epochs=1 --set optim.batch=128"
+    " --set model.width=4 --set method.queue=256 --set eval.knn_random_init=false";
+
+std::string tiny_sweep(const TempDir& dir, const std::string& name, const std::string& extra_preset = "") {
+  return write_file(dir / (name + ".toml"),
+                    "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [0]\n" +
+                        "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.train_subset\" = 512\n"
+                        "\"data.test_subset\" = 200\n\"optim.epochs\" = 1\n\"optim.batch\" = 128\n\"model.width\" = 4\n"
+                        "\"method.queue\" = 256\n\"eval.knn_random_init\" = false\n" + extra_preset);
+}
+
+void check_one_line_error(const contra::testing::CliResult& r, const std::string& expect) {
+  INFO("stderr: " << r.err);
+  CHECK(r.code == 2);
+  CHECK(lines_of(r.err).size() == 1);
+  CHECK_THAT(r.err, Catch::StartsWith("contra: error: ") && Catch::Contains(expect));
+}
+
+}  // namespace
+
+TEST_CASE("e2e: command-line parse errors are one line with exit code 2", "[e2e]") {
+  TempDir dir;
+  check_one_line_error(run_cli("bogus", dir), "unknown command 'bogus'");
+  check_one_line_error(run_cli("train", dir), "experiment");
+  check_one_line_error(run_cli("sweep x.toml --jobs abc", dir), "--jobs");
+  check_one_line_error(run_cli("sweep x.toml --jobs 0", dir), "--jobs");
+  check_one_line_error(run_cli("train x.toml --threads -3", dir), "--threads");
+  CHECK(run_cli("--help", dir).code == 0);
+  CHECK(run_cli("sweep --help", dir).code == 0);
+}
+
+TEST_CASE("e2e: more bad values stop contra train before any results", "[e2e]") {
+  TempDir dir;
+  const fs::path out = dir / "x";
+  std::vector<std::pair<std::string, std::string>> cases = {
+      {"--set data.dataset=mnist", "Fashion-MNIST folder"},
+      {"--set data.train_subset=257 --set data.drop_last=false --set model.bn_splits=1", "last batch of 1 image"},
+      {"--set run.device=gpu", "run.device"},
+  };
+  if (!torch::cuda::is_available()) cases.emplace_back("--set run.device=cuda", "(--set run.device=cuda)");
+  for (const auto& [args, expect] : cases) {
+    INFO(args);
+    check_one_line_error(run_cli("train " + quote(kExperiment) + " " + args + " --out " + quote(out.string()), dir), expect);
+    CHECK_FALSE(fs::exists(out));
+  }
+  write_file(dir / "afile", "");
+  check_one_line_error(run_cli("train " + quote(kExperiment) + kTiny + " --out " + quote((dir / "afile").string()), dir),
+                       "cannot create the folder");
+}
+
+TEST_CASE("e2e: a sweep checks devices, data and --set before it runs anything", "[e2e]") {
+  TempDir dir;
+  const fs::path results = dir / "results";
+  const std::string common = " --results " + quote(results.string());
+  const auto sweep = tiny_sweep(dir, "pre", "[preset.nodata]\n\"data.root\" = \"" + (dir / "none").string() + "\"\n");
+  check_one_line_error(run_cli("sweep " + quote(sweep) + " --preset nodata" + common, dir), "dataset not found");
+  check_one_line_error(run_cli("sweep " + quote(sweep) + " --dry-run --set method.momentum=0.5" + common, dir),
+                       "is an axis of");
+  if (!torch::cuda::is_available())
+    check_one_line_error(run_cli("sweep " + quote(sweep) + " --set run.device=cuda" + common, dir), "no CUDA device");
+  CHECK_FALSE(fs::exists(results));
+  // A bad key in a preset that is not selected is still found.
+  const auto other = tiny_sweep(dir, "other", "[preset.gpu]\n\"optim.epochz\" = 3\n");
+  check_one_line_error(run_cli("sweep " + quote(other) + " --dry-run" + common, dir), "optim.epochz");
+}
+
+TEST_CASE("e2e: a --rerun that fails leaves no stale record to report", "[e2e]") {
+  TempDir dir;
+  const fs::path results = dir / "results";
+  const std::string common = " --results " + quote(results.string()) + " --references " +
+                             quote(kSource + "/analysis/references");
+  // A copy of the dataset whose training images we can spoil after the first run.
+  const fs::path data = dir / "data";
+  fs::create_directories(data);
+  const fs::path root = contra::config::DataOptions{}.root;
+  for (const char* name : {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz",
+                           "t10k-labels-idx1-ubyte.gz"})
+    fs::copy_file(root / name, data / name);
+  const auto sweep = tiny_sweep(dir, "rerun", "\"data.root\" = \"" + data.string() + "\"\n");
+  const auto first = run_cli("sweep " + quote(sweep) + common, dir);
+  INFO("first: " << first.out << first.err);
+  REQUIRE(first.code == 0);
+  const fs::path runs = results / "rerun" / "cpu" / "runs";
+  REQUIRE(files_with(runs, ".h5").size() == 1);
+
+  const std::string images = read_file(data / "train-images-idx3-ubyte.gz");
+  write_file(data / "train-images-idx3-ubyte.gz", images.substr(0, 100000));  // truncated (case C6)
+  const auto rerun = run_cli("sweep " + quote(sweep) + " --rerun" + common, dir);
+  INFO("rerun: " << rerun.out << rerun.err);
+  CHECK(rerun.code == 1);
+  CHECK_THAT(rerun.out, Catch::Contains("0 complete") && Catch::Contains("1 error"));
+  CHECK_THAT(rerun.out, !Catch::Contains("complete kNN"));
+  CHECK(files_with(runs, ".h5").empty());                    // the old record is set aside ...
+  CHECK(files_with(runs, ".h5.previous").size() == 1);       // ... not deleted
+  CHECK_THAT(read_file(results / "rerun" / "cpu" / "table.md"), Catch::Contains("INCOMPLETE"));
+  const auto status = run_cli("status " + quote(sweep) + " --results " + quote(results.string()), dir);
+  CHECK_THAT(status.out, Catch::Contains("todo"));
+}

@@ -1,0 +1,345 @@
+// `contra report` for each [report] kind (src/contra/report/report.h): the mechanisms ablation
+// (series = mechanism, x = summary.K, one paper column per mechanism), the grid report (x rows,
+// series columns, a 2-D paper table) and the cost report (memory growth per negative, the
+// paper's cost table). The records are fake HDF5 run records with known values, written where
+// the plan expects them; tables are byte-identical when written twice.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "contra/config/load.h"
+#include "contra/report/cost.h"
+#include "contra/report/report.h"
+#include "contra/report/rows.h"
+#include "contra/report/runs.h"
+#include "contra/store/run_record.h"
+#include "contra/sweep/plan.h"
+#include "../support/temp_dir.h"
+
+namespace fs = std::filesystem;
+using contra::testing::read_file;
+using contra::testing::TempDir;
+using contra::testing::write_file;
+
+namespace {
+
+const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
+const std::string kReferences = CONTRA_SOURCE_DIR "/analysis/references";
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr std::int64_t kTrain = 20000;
+
+/// What a fake run measured.
+struct Fake {
+  double knn = 50;
+  double peak = 100 * kMiB;
+  std::string status = "complete";
+  std::string reason;
+};
+
+/// The mechanism's negatives, K and store bytes for a resolved config (methods/*.h).
+struct Counts {
+  std::int64_t negatives = 0, k = 0, store = 0;
+};
+Counts counts_of(const contra::config::Experiment& e) {
+  const auto d = e.model.dim;
+  const auto b = e.optim.batch;
+  if (e.method.name == "moco") return {e.method.queue, e.method.queue, d * e.method.queue * 4};
+  if (e.method.name == "memory_bank") return {e.method.negatives, e.method.negatives, kTrain * d * 4};
+  if (e.method.name == "end_to_end") return {b - 1, b, 0};
+  return {2 * b - 2, b, 0};  // simclr
+}
+
+/// Writes one finished record per planned run at store::final_path(runs_dir, id), then plans
+/// again so that the plan matches them.
+contra::sweep::SweepPlan record_all(const std::string& sweep_file, const fs::path& results,
+                                    const std::function<Fake(const contra::sweep::PlannedRun&)>& measure) {
+  const auto plan = contra::sweep::plan_sweep(sweep_file, "", {}, results);
+  fs::create_directories(plan.runs_dir());
+  for (const auto& run : plan.runs) {
+    const Fake f = measure(run);
+    const Counts c = counts_of(run.experiment);
+    contra::store::RunRecord rec;
+    rec.attributes["run_id"] = run.id;
+    rec.attributes["status"] = f.status;
+    rec.attributes["reason"] = f.reason;
+    rec.attributes["seed"] = run.seed;
+    rec.attributes["config"] = contra::config::to_toml(run.experiment);
+    rec.attributes["method"] = run.experiment.method.name;
+    rec.attributes["device_name"] = std::string("test CPU");
+    rec.attributes["threads"] = std::int64_t{1};
+    rec.attributes["torch_version"] = std::string("1.13.1");
+    rec.attributes["git_sha"] = std::string("0000000");
+    rec.attributes["train_images"] = kTrain;
+    rec.attributes["test_images"] = std::int64_t{10000};
+    for (const auto& [k, v] : run.axes) rec.axes[k] = v;
+    rec.summary["knn_top1"] = f.knn;
+    rec.summary["knn_top1_random_init"] = 10.0 + static_cast<double>(run.seed);
+    rec.summary["train_seconds"] = 100.0;
+    rec.summary["images_per_s"] = 500.0;
+    rec.summary["seconds_per_step"] = 0.5;
+    rec.summary["peak_memory_bytes"] = f.peak;
+    rec.summary["negatives"] = c.negatives;
+    rec.summary["negatives_store_bytes"] = c.store;
+    rec.summary["train_flops_per_step"] = 2.5e9;
+    rec.summary["K"] = c.k;
+    contra::store::write_run(contra::store::final_path(plan.runs_dir(), run.id), rec);
+  }
+  auto again = contra::sweep::plan_sweep(sweep_file, "", {}, results);
+  for (const auto& run : again.runs) REQUIRE(run.state == contra::sweep::RunState::done);
+  return again;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+/// The Markdown line that starts with `prefix` ("| moco | 4096 |"), or "" when there is none.
+std::string line_starting(const std::string& md, const std::string& prefix) {
+  for (const auto& line : lines_of(md))
+    if (line.rfind(prefix, 0) == 0) return line;
+  return "";
+}
+
+std::size_t line_index(const std::string& md, const std::string& prefix) {
+  const auto lines = lines_of(md);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind(prefix, 0) == 0) return i;
+  return lines.size();
+}
+
+/// Writes the report twice and checks that the table bytes do not change; returns table.md.
+std::string report_twice(const contra::sweep::SweepPlan& plan, std::string* csv = nullptr) {
+  const auto files = contra::report::write_report(plan, kReferences);
+  CHECK(files.planned == static_cast<int>(plan.runs.size()));
+  CHECK(files.recorded == static_cast<int>(plan.runs.size()));
+  REQUIRE(fs::is_regular_file(files.markdown));
+  REQUIRE(fs::is_regular_file(files.csv));
+  const std::string md = read_file(files.markdown);
+  const std::string c = read_file(files.csv);
+  const auto again = contra::report::write_report(plan, kReferences);
+  CHECK(read_file(again.markdown) == md);
+  CHECK(read_file(again.csv) == c);
+  if (csv != nullptr) *csv = c;
+  return md;
+}
+
+}  // namespace
+
+TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig. 3", "[report]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "mech.toml",
+                                "name = \"mech\"\n"
+                                "experiment = \"" + kExperiment + "\"\n"
+                                "seeds = [0, 1]\n"
+                                "[[block]]\n"
+                                "\"method.name\" = [\"end_to_end\"]\n"
+                                "\"optim.batch\" = [256, 512]\n"
+                                "\"optim.lr_scaling\" = \"linear\"\n"
+                                "[[block]]\n"
+                                "\"method.name\" = [\"memory_bank\"]\n"
+                                "\"method.negatives\" = [256, 1024]\n"
+                                "[[block]]\n"
+                                "\"method.name\" = [\"moco\"]\n"
+                                "\"method.queue\" = [1024, 4096]\n"
+                                "[preset.cpu]\n"
+                                "\"data.train_subset\" = 20000\n"
+                                "[report]\n"
+                                "kind = \"ablation\"\n"
+                                "title = \"Mechanisms\"\n"
+                                "reference = \"moco_v1.mechanisms\"\n"
+                                "reference_x = \"K\"\n"
+                                "x = \"summary.K\"\n"
+                                "x_label = \"K\"\n"
+                                "series = \"method.name\"\n"
+                                "series_label = \"mechanism\"\n"
+                                "log_x = true\n"
+                                "[report.reference_columns]\n"
+                                "end_to_end = \"end_to_end\"\n"
+                                "memory_bank = \"memory_bank\"\n"
+                                "moco = \"moco\"\n");
+  // knn: 60 + (K / 1024) + seed, so two seeds give mean (… + 0.5) and std 0.71; MoCo K = 1024 fails.
+  const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.knn = 60.0 + static_cast<double>(counts_of(run.experiment).k) / 1024.0 + static_cast<double>(run.seed);
+    if (run.experiment.method.name == "moco" && run.experiment.method.queue == 1024) {
+      f.status = "fail";
+      f.reason = "loss within 10% of chance";
+    }
+    return f;
+  });
+  REQUIRE(plan.runs.size() == 12);
+  std::string csv;
+  const std::string md = report_twice(plan, &csv);
+  INFO("table.md:\n" << md);
+  // A mechanism column before K.
+  CHECK_FALSE(line_starting(md, "| mechanism | K | measured kNN top-1 (%) |").empty());
+  CHECK_FALSE(line_starting(md, "| — | random init | 10.50 ± 0.71 |").empty());
+  // Our measurements beside the paper's value at the same K, for each mechanism.
+  const std::string e2e_256 = line_starting(md, "| end_to_end | 256 |");
+  const std::string e2e_512 = line_starting(md, "| end_to_end | 512 |");
+  const std::string mb_256 = line_starting(md, "| memory_bank | 256 |");
+  const std::string mb_1024 = line_starting(md, "| memory_bank | 1024 |");
+  const std::string moco_1024 = line_starting(md, "| moco | 1024 |");
+  const std::string moco_4096 = line_starting(md, "| moco | 4096 |");
+  CHECK_THAT(e2e_256, Catch::Contains("| 54.9 |") && Catch::Contains("| 60.75 ± 0.71 | 2 |"));
+  CHECK_THAT(e2e_512, Catch::Contains("| 56.3 |") && Catch::Contains("| 61.00 ± 0.71 | 2 |"));
+  CHECK_THAT(mb_256, Catch::Contains("| 50.0 |"));
+  CHECK_THAT(mb_1024, Catch::Contains("| 54.1 |") && Catch::Contains("| 61.50 ± 0.71 |"));
+  CHECK_THAT(moco_4096, Catch::Contains("| 59.0 |") && Catch::Contains("| 64.50 ± 0.71 |") && Catch::Contains("| ok |"));
+  // A failed row still shows its measurement and the paper's value, and says fail with the reason.
+  CHECK_THAT(moco_1024, Catch::Contains("| 57.5 |") && Catch::Contains("| 61.50 ± 0.71 |") &&
+                            Catch::Contains("fail (2/2)") && Catch::Contains("chance"));
+  // The mechanism whose K the paper does not report has no paper value there.
+  CHECK_THAT(md, !Catch::Contains("INCOMPLETE"));
+  // Rows: series in plan order, K ascending within each.
+  CHECK(line_index(md, "| end_to_end | 256 |") < line_index(md, "| end_to_end | 512 |"));
+  CHECK(line_index(md, "| end_to_end | 512 |") < line_index(md, "| memory_bank | 256 |"));
+  CHECK(line_index(md, "| memory_bank | 1024 |") < line_index(md, "| moco | 1024 |"));
+  CHECK(line_index(md, "| moco | 1024 |") < line_index(md, "| moco | 4096 |"));
+  CHECK_THAT(md, Catch::Contains("arXiv:1911.05722"));
+  CHECK_THAT(csv, Catch::StartsWith("method.name,summary.K,"));
+  CHECK_THAT(csv, Catch::Contains("\nmoco,4096,"));
+
+  // paper_value directly: the column of the series, the row of x; "—" off the table.
+  const auto reference = contra::config::load_reference(kReferences, "moco_v1.mechanisms");
+  const auto& spec = plan.sweep.report;
+  CHECK(contra::report::paper_value(reference, spec, "moco", 65536) == "60.6");
+  CHECK(contra::report::paper_value(reference, spec, "end_to_end", 4096) == "n/a");
+  CHECK(contra::report::paper_value(reference, spec, "memory_bank", 300) == "—");
+  CHECK(contra::report::paper_value(reference, spec, "simclr", 256) == "—");
+}
+
+TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "[report]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "grid.toml",
+                                "name = \"grid\"\n"
+                                "experiment = \"" + kExperiment + "\"\n"
+                                "seeds = [0]\n"
+                                "[grid]\n"
+                                "\"optim.batch\" = [256, 512]\n"
+                                "\"optim.epochs\" = [2, 4]\n"
+                                "[report]\n"
+                                "kind = \"grid\"\n"
+                                "title = \"Batch x epochs\"\n"
+                                "reference = \"simclr.batch_epochs\"\n"
+                                "reference_x = \"batch\"\n"
+                                "reference_y = \"top1\"\n"
+                                "reference_series = \"epochs\"\n"
+                                "x = \"optim.batch\"\n"
+                                "x_label = \"batch\"\n"
+                                "series = \"optim.epochs\"\n"
+                                "series_label = \"epochs\"\n"
+                                "log_x = true\n");
+  // knn = batch / 100 + epochs: 256/2 → 4.56 + … distinct per cell.
+  const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.knn = 50.0 + static_cast<double>(run.experiment.optim.batch) / 100.0 + static_cast<double>(run.experiment.optim.epochs);
+    return f;
+  });
+  REQUIRE(plan.runs.size() == 4);
+  std::string csv;
+  const std::string md = report_twice(plan, &csv);
+  INFO("table.md:\n" << md);
+  CHECK_FALSE(line_starting(md, "| batch | measured, epochs 2 | measured, epochs 4 | paper, epochs 100 [1] | "
+                                "paper, epochs 200 [1] | paper, epochs 400 [1] | paper, epochs 800 [1] |")
+                  .empty());
+  CHECK(line_starting(md, "| 256 |") == "| 256 | 54.56 | 56.56 | 57.5 | 61.9 | 64.7 | 66.6 |");
+  CHECK(line_starting(md, "| 512 |") == "| 512 | 57.12 | 59.12 | 60.7 | 64.0 | 66.2 | 67.8 |");
+  CHECK(line_index(md, "| 256 |") < line_index(md, "| 512 |"));
+  CHECK_THAT(md, Catch::Contains("arXiv:2002.05709"));
+  CHECK_THAT(csv, Catch::StartsWith("optim.batch,optim.epochs,measured_mean,"));
+  CHECK_THAT(csv, Catch::Contains("\n512,4,59.1200,"));
+
+  const auto reference = contra::config::load_reference(kReferences, "simclr.batch_epochs");
+  const auto& spec = plan.sweep.report;
+  CHECK(contra::report::paper_value(reference, spec, "800", 8192) == "69.0");
+  CHECK(contra::report::paper_value(reference, spec, "2", 256) == "—");  // no such paper column
+  CHECK(contra::report::paper_value(reference, spec, "100", 128) == "—");  // no such paper row
+}
+
+TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 beside", "[report]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "cost.toml",
+                                "name = \"cost\"\n"
+                                "experiment = \"" + kExperiment + "\"\n"
+                                "seeds = [0]\n"
+                                "[[block]]\n"
+                                "\"method.name\" = [\"moco\"]\n"
+                                "\"method.queue\" = [1024, 4096, 16384]\n"
+                                "[[block]]\n"
+                                "\"method.name\" = [\"memory_bank\"]\n"
+                                "\"method.negatives\" = [1024, 4096]\n"
+                                "[[block]]\n"
+                                "\"method.name\" = [\"end_to_end\"]\n"
+                                "\"optim.batch\" = [256, 512]\n"
+                                "[preset.cpu]\n"
+                                "\"data.train_subset\" = 20000\n"
+                                "[report]\n"
+                                "kind = \"cost\"\n"
+                                "title = \"Cost\"\n"
+                                "reference = \"moco_v2.cost\"\n"
+                                "x = \"summary.K\"\n"
+                                "x_label = \"K\"\n"
+                                "series = \"method.name\"\n"
+                                "series_label = \"mechanism\"\n");
+  // Peak memory = 100 MiB + 1000 bytes per negative, for every mechanism.
+  const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.knn = 70.0;
+    f.peak = 100 * kMiB + 1000.0 * static_cast<double>(counts_of(run.experiment).negatives);
+    return f;
+  });
+  REQUIRE(plan.runs.size() == 7);
+
+  const auto reference = contra::config::load_reference(kReferences, "moco_v2.cost");
+  std::vector<contra::report::RunSummary> records;
+  for (const auto& run : plan.runs) records.push_back(contra::report::read_summary(run.record));
+  const auto rows = contra::report::group_runs(plan, records, reference);
+  REQUIRE(rows.rows.size() == 7);
+  const auto growth = contra::report::memory_growth(rows);
+  REQUIRE(growth.size() == 3);
+  for (const auto& g : growth) {
+    INFO("series " << g.series);
+    CHECK(g.bytes_per_negative == Approx(1000.0).epsilon(1e-9));
+  }
+  CHECK(growth[0].series == "moco");
+  CHECK(growth[0].points == 3);
+  CHECK(growth[0].min_negatives == 1024);
+  CHECK(growth[0].max_negatives == 16384);
+  CHECK(growth[0].store_bytes_per_negative == Approx(128.0 * 4.0));  // the queue: D·4 bytes per key
+  CHECK(growth[1].series == "memory_bank");
+  CHECK(growth[1].store_bytes_per_negative == Approx(0.0).margin(1e-9));  // the bank does not grow with K
+  CHECK(growth[2].series == "end_to_end");
+  CHECK(growth[2].min_negatives == 255);
+  CHECK(growth[2].max_negatives == 511);
+  CHECK(growth[2].store_bytes_per_negative == Approx(0.0).margin(1e-9));
+
+  std::string csv;
+  const std::string md = report_twice(plan, &csv);
+  INFO("table.md:\n" << md);
+  // 1000 bytes per negative = 1000·1000/2²⁰ MiB per 1000 negatives = +0.95.
+  CHECK_THAT(md, Catch::Contains("Memory growth, moco: peak memory +0.95 MiB per 1000 negatives"));
+  CHECK_THAT(md, Catch::Contains("Memory growth, end_to_end: peak memory +0.95 MiB per 1000 negatives"));
+  CHECK_THAT(md, Catch::Contains("the negatives store alone +0.488 MiB per 1000"));  // 512·1000/2²⁰
+  CHECK_FALSE(line_starting(md, "| mechanism | K | negatives |").empty());
+  // moco at K = 4096: peak 100 MiB + 4096000 bytes = 103.9 MiB → "104"; the queue 128·4096·4 bytes = 2 MiB.
+  CHECK_THAT(line_starting(md, "| moco | 4096 |"), Catch::Contains("| 4096 | 70.00 | 1 | ok |") &&
+                                                       Catch::Contains("| 104 | 2.00 | 2.5 |"));
+  CHECK_THAT(line_starting(md, "| end_to_end | 512 |"), Catch::Contains("| 511 |") && Catch::Contains("| 0.00 |"));
+  // The paper's own cost table, cited: MoCo v2 Table 3.
+  for (const std::string v : {"5.0", "7.4", "93.0", "53", "65"}) CHECK_THAT(md, Catch::Contains("| " + v + " |"));
+  CHECK_THAT(md, Catch::Contains("Table 3"));
+  CHECK_THAT(md, Catch::Contains("MoCo b256"));
+  CHECK_THAT(md, Catch::Contains("end-to-end b4096"));
+  CHECK_THAT(md, Catch::Contains("arXiv:2003.04297"));
+  CHECK_THAT(csv, Catch::StartsWith("method.name,summary.K,negatives,"));
+  CHECK_THAT(csv, Catch::Contains("\nmoco,16384,16384,"));
+}
