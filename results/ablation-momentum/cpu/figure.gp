@@ -13,7 +13,7 @@ $p1s0 << EOD
 3 59 0
 4 58.9 0
 EOD
-set terminal pngcairo size 1120,480 enhanced font "sans,10"
+set terminal pngcairo size 1120,480 noenhanced font "sans,10"
 set output "figure.png"
 set multiplot layout 1,2 title "MoCo momentum ablation (MoCo v1 §4.1)"
 reset
@@ -39,7 +39,7 @@ set xrange [-0.5:4.5]
 set label "fail" at first 0, graph 0.06 center tc rgb "#b00000"
 plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "published"
 unset multiplot
-set terminal svg size 1120,480 enhanced font "sans,10"
+set terminal svg size 1120,480 noenhanced font "sans,10"
 set output "figure.svg"
 set multiplot layout 1,2 title "MoCo momentum ablation (MoCo v1 §4.1)"
 reset

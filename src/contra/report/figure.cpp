@@ -84,10 +84,10 @@ std::string gnuplot_script(const Figure& figure, const std::filesystem::path& st
   const auto n = std::max<std::size_t>(f.panels.size(), 1);
   const std::string layout = fmt::format("set multiplot layout 1,{} title {}\n", n, quoted(f.title));
   std::string out = "# Written by contra report; render with: gnuplot <this file>\n" + data;
-  out += fmt::format("set terminal pngcairo size {},480 enhanced font \"sans,10\"\nset output {}\n", 560 * n,
+  out += fmt::format("set terminal pngcairo size {},480 noenhanced font \"sans,10\"\nset output {}\n", 560 * n,
                      quoted(stem.filename().string() + ".png"));
   out += layout + plots + "unset multiplot\n";
-  out += fmt::format("set terminal svg size {},480 enhanced font \"sans,10\"\nset output {}\n", 560 * n,
+  out += fmt::format("set terminal svg size {},480 noenhanced font \"sans,10\"\nset output {}\n", 560 * n,
                      quoted(stem.filename().string() + ".svg"));
   out += layout + plots + "unset multiplot\nset output\n";
   return out;

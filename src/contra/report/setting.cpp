@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include "contra/config/load.h"
@@ -10,8 +12,18 @@ namespace contra::report {
 
 namespace {
 
+/// The values joined with " / ", in numeric order when they are all numbers.
 std::string join(const std::set<std::string>& values) {
-  return fmt::format("{}", fmt::join(std::vector<std::string>(values.begin(), values.end()), " / "));
+  std::vector<std::string> v(values.begin(), values.end());
+  const auto number = [](const std::string& s, double& out) {
+    char* end = nullptr;
+    out = std::strtod(s.c_str(), &end);
+    return !s.empty() && end == s.c_str() + s.size();
+  };
+  double a = 0, b = 0;
+  if (std::all_of(v.begin(), v.end(), [&](const std::string& s) { return number(s, a); }))
+    std::sort(v.begin(), v.end(), [&](const std::string& x, const std::string& y) { return number(x, a), number(y, b), a < b; });
+  return fmt::format("{}", fmt::join(v, " / "));
 }
 
 }  // namespace
