@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include "contra/config/load.h"
@@ -24,6 +25,28 @@ std::string join(const std::set<std::string>& values) {
   if (std::all_of(v.begin(), v.end(), [&](const std::string& s) { return number(s, a); }))
     std::sort(v.begin(), v.end(), [&](const std::string& x, const std::string& y) { return number(x, a), number(y, b), a < b; });
   return fmt::format("{}", fmt::join(v, " / "));
+}
+
+/// Each mechanism with the keys that matter to it.
+std::string method_notes(const std::vector<RunSummary>& runs) {
+  std::map<std::string, std::vector<RunSummary>> by_method;
+  for (const auto& r : runs) by_method[r.experiment.method.name].push_back(r);
+  std::vector<std::string> parts;
+  for (const auto& [name, group] : by_method) {
+    const auto v = [&](const std::string& key) { return distinct_value(group, key); };
+    if (name == "moco") {
+      parts.push_back(fmt::format("moco with queue K = {}, m = {}, shuffle BN {}", v("method.queue"), v("method.momentum"),
+                                  v("method.shuffle_bn")));
+    } else if (name == "memory_bank") {
+      parts.push_back(fmt::format("memory_bank with K = {} sampled negatives, λ = {}", v("method.negatives"),
+                                  v("method.memory_momentum")));
+    } else if (name == "end_to_end") {
+      parts.push_back(fmt::format("end_to_end (negatives = batch − 1), shuffle BN {}", v("method.shuffle_bn")));
+    } else {
+      parts.push_back(fmt::format("{} (negatives = 2·batch − 2)", name));
+    }
+  }
+  return fmt::format("{}", fmt::join(parts, "; "));
 }
 
 }  // namespace
@@ -54,15 +77,13 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
   return {
       fmt::format("Data: {}, {} training images (data.train_subset = {}), {} test images.", v("data.dataset"),
                   a("train_images"), v("data.train_subset"), a("test_images")),
-      fmt::format("Model: {} (width {}), {} head, dim {}, BN splits {}; method {} with K = {}, m = {}, τ = {}, "
-                  "shuffle BN {}.",
-                  v("model.backbone"), v("model.width"), v("model.head"), v("model.dim"), v("model.bn_splits"),
-                  v("method.name"), v("method.queue"), v("method.momentum"), v("method.temperature"),
-                  v("method.shuffle_bn")),
-      fmt::format("Training: epochs {}, batch {}, SGD lr {} ({} schedule), momentum {}, weight decay {}; augmentation "
-                  "{}; seeds {}.",
-                  v("optim.epochs"), v("optim.batch"), v("optim.lr"), v("optim.schedule"), v("optim.sgd_momentum"),
-                  v("optim.weight_decay"), v("augment.recipe"), join(seeds)),
+      fmt::format("Model: {} (width {}), {} head, dim {}, BN splits {}. Method: {}; τ = {}.", v("model.backbone"),
+                  v("model.width"), v("model.head"), v("model.dim"), v("model.bn_splits"), method_notes(runs),
+                  v("method.temperature")),
+      fmt::format("Training: epochs {}, batch {}, SGD base lr {} (batch scaling {}, {} schedule), momentum {}, weight "
+                  "decay {}; augmentation {}; seeds {}.",
+                  v("optim.epochs"), v("optim.batch"), v("optim.lr"), v("optim.lr_scaling"), v("optim.schedule"),
+                  v("optim.sgd_momentum"), v("optim.weight_decay"), v("augment.recipe"), join(seeds)),
       fmt::format("Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
                   "epoch**; mean ± sample std over seeds, n runs per row; \"vs random init\" is the mean minus the random-init mean, in points.",
                   v("eval.knn_k"), v("eval.knn_t")),
