@@ -85,8 +85,15 @@ void BM_PeakMemory(benchmark::State& state, const std::string& method, bool batc
     }
     int status = 0;
     waitpid(pid, &status, 0);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      state.SkipWithError("the child run failed");
+      return;
+    }
     std::ifstream in(out);
-    in >> peak >> base;
+    if (!(in >> peak >> base)) {
+      state.SkipWithError("the child wrote no peak memory");
+      return;
+    }
   }
   std::filesystem::remove(out);
   state.counters["peak_MiB"] = peak / (1024.0 * 1024.0);

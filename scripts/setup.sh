@@ -9,6 +9,7 @@ PACKAGES=(
   libhdf5-dev hdf5-tools libfmt-dev libtomlplusplus-dev
   catch2 libbenchmark-dev libcli11-dev zlib1g-dev
   gnuplot-nox dataset-fashion-mnist
+  slurmctld slurmd slurm-client munge
 )
 
 missing=()

@@ -15,6 +15,7 @@
 #include "contra/sweep/local_launcher.h"
 #include "contra/sweep/plan.h"
 #include "contra/sweep/slurm_launcher.h"
+#include "contra/sweep/status.h"
 #include "contra/train/trainer.h"
 
 namespace {
@@ -46,6 +47,14 @@ int train_command(TrainArgs& a) {
   }
   a.ctx.quiet = a.quiet;
   const auto r = train::run_experiment(exp, a.ctx);
+  if (r.status == "recorded") {
+    fmt::print("run {} is already recorded: {} -> {}\n", r.run_id, r.reason, r.file.string());
+    return 0;
+  }
+  if (r.status == "interrupted") {
+    fmt::print(stderr, "contra: run {} {}\n", r.run_id, r.reason);
+    return train::kExitInterrupted;
+  }
   fmt::print("run {} {}{}: kNN top-1 {:.2f}% (random init {:.2f}%), {:.1f} s of training -> {}\n", r.run_id, r.status,
              r.reason.empty() ? "" : " (" + r.reason + ")", r.knn_top1, r.knn_top1_random_init, r.train_seconds,
              r.file.string());
@@ -58,10 +67,29 @@ struct SweepArgs {
   bool dry_run = false, report = true;
   sweep::LocalOptions local;
   sweep::SlurmOptions slurm;
+  config::SlurmSpec slurm_cli;      ///< the values given on the command line
+  std::vector<std::string> slurm_set;  ///< which [slurm] keys the command line set
+  bool submit = true;
 };
+
+/// The sweep's [slurm] table with the command line's values on top.
+config::SlurmSpec slurm_resources(const config::SlurmSpec& from_sweep, const SweepArgs& a) {
+  config::SlurmSpec r = from_sweep;
+  for (const auto& key : a.slurm_set) {
+    if (key == "partition") r.partition = a.slurm_cli.partition;
+    if (key == "account") r.account = a.slurm_cli.account;
+    if (key == "time") r.time = a.slurm_cli.time;
+    if (key == "cpus") r.cpus = a.slurm_cli.cpus;
+    if (key == "gpus") r.gpus = a.slurm_cli.gpus;
+    if (key == "memory") r.memory = a.slurm_cli.memory;
+    if (key == "max_parallel") r.max_parallel = a.slurm_cli.max_parallel;
+  }
+  return r;
+}
 
 int report_for(const sweep::SweepPlan& plan, const std::string& references) {
   const auto files = report::write_report(plan, references.empty() ? plan.sweep.references : references);
+  for (const auto& w : files.warnings) fmt::print(stderr, "contra: warning: {}\n", w);
   fmt::print("report: {} and {}{} ({} of {} planned runs recorded)\n", files.markdown.string(), files.csv.string(),
              files.figure_drawn ? fmt::format(", {}.png/.svg", files.figure.string()) : std::string(), files.recorded,
              files.planned);
@@ -82,22 +110,50 @@ int sweep_command(const SweepArgs& a) {
     return 0;
   }
   if (a.launcher == "slurm") {
-    const auto script = sweep::write_slurm_array(plan, a.slurm);
-    if (script.empty()) {
+    auto options = a.slurm;
+    options.resources = slurm_resources(plan.sweep.slurm, a);
+    const auto array = sweep::write_slurm_array(plan, options);
+    for (const auto& w : sweep::damaged_records(plan)) fmt::print(stderr, "contra: warning: {}\n", w);
+    if (array.script.empty()) {
       fmt::print("every run of sweep {} preset {} is done\n", plan.sweep.name, plan.preset);
-    } else {
-      fmt::print("wrote {}\nsubmit it with: sbatch {}\nthen run: contra report {} --preset {}{}\n", script.string(),
-                 script.string(), a.file, plan.preset, a.results.empty() ? "" : " --results " + a.results);
+      return 0;
     }
+    const std::string status = fmt::format("contra status {} --preset {}{}", a.file, plan.preset,
+                                           a.results.empty() ? "" : " --results " + a.results);
+    if (!a.submit) {
+      fmt::print("wrote {} ({} tasks)\nsubmit it with: sbatch {}\nfollow it with: {}\n", array.script.string(),
+                 array.tasks_count, array.script.string(), status);
+      return 0;
+    }
+    const std::string job = sweep::submit_slurm_array(array, options);
+    fmt::print("submitted job array {} ({} tasks, script {})\nfollow it with: squeue -j {}   or: {}\n"
+               "table when done: contra report {} --preset {}{}\n", job, array.tasks_count, array.script.string(), job,
+               status, a.file, plan.preset, a.results.empty() ? "" : " --results " + a.results);
     return 0;
   }
   sweep::preflight(plan);  // devices and datasets, before any run starts
   warn_blas();
+  for (const auto& w : sweep::damaged_records(plan)) fmt::print(stderr, "contra: warning: {}\n", w);
   const auto s = sweep::run_local(plan, a.local);
-  fmt::print("sweep {} preset {}: {} complete, {} fail, {} error, {} already done\n", plan.sweep.name, plan.preset,
-             s.complete, s.failed, s.errors, s.skipped);
+  fmt::print("sweep {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already done\n",
+             plan.sweep.name, plan.preset, s.complete, s.failed, s.errors, s.interrupted, s.busy, s.skipped);
   if (a.report) report_for(sweep::plan_sweep(a.file, a.preset, a.sets, a.results), a.references);
-  return s.errors > 0 ? 1 : 0;
+  const int code = sweep::exit_code(s);
+  if (code == sweep::kExitSomeFailed)
+    fmt::print(stderr, "contra: {} run(s) recorded as fail (diverged or collapsed; see the table's status column)\n", s.failed);
+  else if (code != 0)
+    fmt::print(stderr, "contra: {} run(s) did not finish; `contra status {}` lists them, and running the sweep again "
+                       "resumes them\n", s.errors + s.interrupted, a.file);
+  if (s.busy > 0)
+    fmt::print(stderr, "contra: {} run(s) were being trained by another process; `contra status {}` follows them\n",
+               s.busy, a.file);
+  return code;
+}
+
+int status_command(const SweepArgs& a) {
+  const auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
+  fmt::print("{}", sweep::format_statuses(plan, sweep::run_statuses(plan)));
+  return 0;
 }
 
 }  // namespace
@@ -121,6 +177,12 @@ int main(int argc, char** argv) {
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
   train->add_option("--preset", t.ctx.preset, "Preset name to record (set by `contra sweep`)");
   train->add_option("--axis", t.axes, "Sweep axis key=value to record (set by `contra sweep`)");
+  train->add_flag("--fresh", t.ctx.fresh, "Start over: delete the run's checkpoint instead of resuming from it");
+  train->add_flag("--skip-finished", t.ctx.skip_finished, "Do nothing when the run is already recorded complete or fail (set by `contra sweep`)");
+  train->add_option("--kill-after-steps", t.ctx.kill_after_steps, "Testing aid: SIGKILL itself after step n (a crash)")
+      ->check(CLI::NonNegativeNumber)->group("Testing");
+  train->add_option("--stop-after-steps", t.ctx.stop_after_steps, "Testing aid: SIGTERM itself after step n (a preemption)")
+      ->check(CLI::NonNegativeNumber)->group("Testing");
 
   SweepArgs s;
   auto* sweep = app.add_subcommand("sweep", "Run a sweep: grid x seeds x preset, one process per run, skipping done runs");
@@ -137,12 +199,20 @@ int main(int argc, char** argv) {
   sweep->add_option("--results", s.results, "Results root (default: the sweep's `results`, else ./results)");
   sweep->add_option("--references", s.references, "Paper reference folder (default: the sweep's `references`)");
   sweep->add_flag("!--no-report", s.report, "Do not write the table after the runs");
-  sweep->add_option("--partition", s.slurm.partition, "SLURM partition");
-  sweep->add_option("--time", s.slurm.time, "SLURM time limit per run")->capture_default_str();
-  sweep->add_option("--cpus-per-task", s.slurm.cpus_per_task, "SLURM CPUs (and threads) per run")->capture_default_str();
-  sweep->add_option("--gpus-per-task", s.slurm.gpus_per_task, "SLURM GPUs per run")->capture_default_str();
-  sweep->add_option("--mem", s.slurm.mem, "SLURM memory per run")->capture_default_str();
-  sweep->add_option("--max-parallel", s.slurm.max_parallel, "SLURM array %N limit (0 = none)")->capture_default_str();
+  const auto slurm_option = [&](const char* flag, auto& field, const char* key, const char* help) {
+    return sweep->add_option(flag, field, help)->group("SLURM (--launcher slurm; default: the sweep's [slurm])")
+        ->each([&s, key](const std::string&) { s.slurm_set.push_back(key); });
+  };
+  slurm_option("--partition", s.slurm_cli.partition, "partition", "Partition");
+  slurm_option("--account", s.slurm_cli.account, "account", "Account");
+  slurm_option("--time", s.slurm_cli.time, "time", "Time limit per task, e.g. 04:00:00");
+  slurm_option("--cpus-per-task", s.slurm_cli.cpus, "cpus", "CPUs (and threads) per task")->check(CLI::Range(1, 4096));
+  slurm_option("--gpus-per-task", s.slurm_cli.gpus, "gpus", "GPUs per task")->check(CLI::Range(0, 64));
+  slurm_option("--mem", s.slurm_cli.memory, "memory", "Memory per task, e.g. 16G");
+  slurm_option("--max-parallel", s.slurm_cli.max_parallel, "max_parallel", "Tasks running at once (the array's %N; 0 = no cap)")
+      ->check(CLI::Range(0, 1000000));
+  sweep->add_flag("!--no-submit", s.submit, "Write the sbatch script without submitting it")
+      ->group("SLURM (--launcher slurm; default: the sweep's [slurm])");
 
   SweepArgs r;
   auto* report = app.add_subcommand("report", "Write a sweep's table (md, csv) from its HDF5 records");
@@ -153,7 +223,7 @@ int main(int argc, char** argv) {
   report->add_option("--references", r.references, "Paper reference folder (default: the sweep's `references`)");
 
   SweepArgs st;
-  auto* status = app.add_subcommand("status", "List a sweep's runs and their states");
+  auto* status = app.add_subcommand("status", "Per run: planned, running, interrupted, complete, fail or error, with progress and reason");
   status->add_option("sweep", st.file, "Sweep TOML")->required();
   status->add_option("--preset", st.preset, "Preset");
   status->add_option("--set", st.sets, "The same --set overrides the sweep ran with");
@@ -188,14 +258,14 @@ int main(int argc, char** argv) {
     if (*train) return train_command(t);
     if (*sweep) return sweep_command(s);
     if (*report) return report_for(contra::sweep::plan_sweep(r.file, r.preset, r.sets, r.results), r.references);
-    if (*status) {
-      st.dry_run = true;
-      return sweep_command(st);
-    }
+    if (*status) return status_command(st);
     if (*inspect) {
       fmt::print("{}", contra::report::inspect_run(inspect_file, inspect_config));
       return 0;
     }
+  } catch (const contra::train::RunBusy& e) {
+    fmt::print(stderr, "contra: {}\n", e.what());
+    return contra::train::kExitBusy;
   } catch (const contra::core::ContraError& e) {
     fmt::print(stderr, "contra: error: {}\n", e.what());
     return 2;

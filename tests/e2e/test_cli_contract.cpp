@@ -61,7 +61,8 @@ TEST_CASE("e2e: more bad values stop contra train before any results", "[e2e]") 
   const fs::path out = dir / "x";
   std::vector<std::pair<std::string, std::string>> cases = {
       {"--set data.dataset=mnist", "Fashion-MNIST folder"},
-      {"--set data.train_subset=257 --set data.drop_last=false --set model.bn_splits=1", "last batch of 1 image"},
+      {"--set data.train_subset=257 --set data.drop_last=false --set model.bn_splits=1 --set method.queue=256",
+       "last batch of 1 image"},
       {"--set run.device=gpu", "run.device"},
   };
   if (!torch::cuda::is_available()) cases.emplace_back("--set run.device=cuda", "(--set run.device=cuda)");
@@ -72,7 +73,7 @@ TEST_CASE("e2e: more bad values stop contra train before any results", "[e2e]") 
   }
   write_file(dir / "afile", "");
   check_one_line_error(run_cli("train " + quote(kExperiment) + kTiny + " --out " + quote((dir / "afile").string()), dir),
-                       "cannot create the folder");
+                       "cannot create the run records (--out) folder");
 }
 
 TEST_CASE("e2e: a sweep checks devices, data and --set before it runs anything", "[e2e]") {
@@ -121,5 +122,5 @@ TEST_CASE("e2e: a --rerun that fails leaves no stale record to report", "[e2e]")
   CHECK(files_with(runs, ".h5.previous").size() == 1);       // ... not deleted
   CHECK_THAT(read_file(results / "rerun" / "cpu" / "table.md"), Catch::Contains("INCOMPLETE"));
   const auto status = run_cli("status " + quote(sweep) + " --results " + quote(results.string()), dir);
-  CHECK_THAT(status.out, Catch::Contains("todo"));
+  CHECK_THAT(status.out, Catch::Contains("planned"));
 }

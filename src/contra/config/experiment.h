@@ -97,6 +97,9 @@ struct MethodOptions {
   double temperature = 0.07;   ///< τ of InfoNCE (MoCo v1 Eq. 1)
   bool shuffle_bn = true;      ///< shuffle the key batch across BN splits (MoCo v1 §3.3)
   bool symmetric = false;      ///< symmetrised loss, both views as query (MoCo CIFAR demo)
+  /// Allow a queue of K >= the training images: the queue then holds keys of the query's own image
+  /// among its negatives (an older view of the positive), so it is refused unless this is true.
+  bool allow_own_keys = false;
 
   template <class V> void visit(V& v) {
     v("name", name);
@@ -107,6 +110,7 @@ struct MethodOptions {
     v("temperature", temperature);
     v("shuffle_bn", shuffle_bn);
     v("symmetric", symmetric);
+    v("allow_own_keys", allow_own_keys);
   }
 };
 
@@ -154,6 +158,13 @@ struct EvalOptions {
   }
 };
 
+/// [train]: how a run is executed; nothing here changes what it learns (see kUnhashedKeys).
+struct TrainOptions {
+  std::int64_t checkpoint_every = 1;  ///< write a checkpoint beside the record every n epochs; 0 = never
+
+  template <class V> void visit(V& v) { v("checkpoint_every", checkpoint_every); }
+};
+
 /// A whole experiment. `origins` maps each key ("method.momentum") to where its value came from
 /// ("experiments/x.toml:12" or "experiments/x.toml (--set method.momentum=0.9)"), for error messages.
 struct Experiment {
@@ -164,6 +175,7 @@ struct Experiment {
   MethodOptions method;
   OptimOptions optim;
   EvalOptions eval;
+  TrainOptions train;
   std::string source;                          ///< the experiment file the config was read from
   std::map<std::string, std::string> origins;  ///< key -> location of its value
 
@@ -178,6 +190,7 @@ struct Experiment {
     v.section("method", method);
     v.section("optim", optim);
     v.section("eval", eval);
+    v.section("train", train);
   }
 };
 
@@ -191,6 +204,9 @@ inline const std::vector<std::string> kHeads = {"linear", "mlp"};
 inline const std::vector<std::string> kMethods = {"moco", "memory_bank", "end_to_end", "simclr"};
 inline const std::vector<std::string> kLrScalings = {"none", "linear", "sqrt"};
 inline const std::vector<std::string> kSchedules = {"step", "cosine"};
+/// Keys left out of the run id: they change how a run is executed or checked, not what it learns,
+/// so changing them neither reruns a run nor orphans a record written before they existed.
+inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every", "method.allow_own_keys"};
 }  // namespace names
 
 }  // namespace contra::config

@@ -167,7 +167,17 @@ Experiment parse_experiment(std::string_view text, const std::string& source, co
 
 std::string to_toml(const Experiment& exp) { return detail::print_table(to_table(exp)); }
 
-std::string config_hash(const Experiment& exp) { return core::short_hash(to_toml(exp)); }
+std::string config_hash(const Experiment& exp) {
+  toml::table doc = to_table(exp);
+  for (const auto& key : names::kUnhashedKeys) {
+    const auto dot = key.find('.');
+    auto* section = doc.get_as<toml::table>(key.substr(0, dot));
+    if (section == nullptr) continue;
+    section->erase(key.substr(dot + 1));
+    if (section->empty()) doc.erase(key.substr(0, dot));
+  }
+  return core::short_hash(detail::print_table(doc));
+}
 
 std::optional<std::string> value_text(const Experiment& exp, const std::string& key) {
   const auto dot = key.find('.');

@@ -36,11 +36,17 @@ Experiment parse_experiment(std::string_view text, const std::string& source,
 /// Range and cross-field checks (called by load_experiment). Throws ContraError.
 void validate(const Experiment& exp);
 
+/// The checks that need the training set's size, once the data is known (the trainer and the
+/// sweep's preflight): a MoCo queue of K >= train_images would hold keys of the query's own image
+/// as negatives, so it is refused unless method.allow_own_keys = true. Throws ContraError naming
+/// where method.queue was set, its value and the number of training images.
+void validate_against_data(const Experiment& exp, std::int64_t train_images);
+
 /// The resolved config as canonical TOML: every key, sections and keys in a fixed order.
 /// Parsing this text gives the same Experiment, and printing it again gives the same text.
 std::string to_toml(const Experiment& exp);
 
-/// Short hash of to_toml(exp): the run id (12 hex digits).
+/// Short hash of to_toml(exp) without names::kUnhashedKeys: the run id (12 hex digits).
 std::string config_hash(const Experiment& exp);
 
 /// The value of "section.key" as TOML text (e.g. "0.99"), or nullopt when there is no such key.

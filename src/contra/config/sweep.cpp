@@ -117,6 +117,30 @@ void read_report(const toml::table& table, Sweep& sweep) {
                "{}: report.kind = '{}' is unknown; valid: ablation, grid, cost", sweep.file, r.kind);
 }
 
+void read_slurm(const toml::table& table, Sweep& sweep) {
+  auto& o = sweep.slurm;
+  const std::map<std::string, std::string*> strings = {
+      {"partition", &o.partition}, {"account", &o.account}, {"time", &o.time}, {"memory", &o.memory}};
+  const std::map<std::string, std::int64_t*> ints = {
+      {"cpus", &o.cpus}, {"gpus", &o.gpus}, {"max_parallel", &o.max_parallel}, {"signal_seconds", &o.signal_seconds}};
+  for (const auto& [k, node] : table) {
+    const std::string key(k.str());
+    const std::string where = detail::location_of(node, sweep.file);
+    if (const auto s = strings.find(key); s != strings.end()) {
+      *s->second = read_string(node, where, "slurm." + key);
+    } else if (const auto i = ints.find(key); i != ints.end()) {
+      CONTRA_CHECK(detail::read_value(node, *i->second), "{}: slurm.{} must be an integer", where, key);
+    } else {
+      core::fail("{}: unknown key 'slurm.{}'; [slurm] has keys: partition, account, time, cpus, gpus, memory, "
+                 "max_parallel, signal_seconds", where, key);
+    }
+  }
+  CONTRA_CHECK(o.cpus >= 1, "{}: slurm.cpus = {} must be >= 1", sweep.file, o.cpus);
+  CONTRA_CHECK(o.gpus >= 0, "{}: slurm.gpus = {} must be >= 0", sweep.file, o.gpus);
+  CONTRA_CHECK(o.max_parallel >= 0, "{}: slurm.max_parallel = {} must be >= 0", sweep.file, o.max_parallel);
+  CONTRA_CHECK(o.signal_seconds >= 0, "{}: slurm.signal_seconds = {} must be >= 0", sweep.file, o.signal_seconds);
+}
+
 /// One [[zip]] table: axes that move together.
 ZipAxis read_zip(const toml::node& entry, const std::string& file, const char* what) {
   const auto* table = entry.as_table();
@@ -249,11 +273,11 @@ Sweep load_sweep(const std::string& file) {
       for (const auto& entry : *node.as_array()) s.axes.zips.push_back(read_zip(entry, file, "[[zip]]"));
     } else if (key == "block" && node.is_array_of_tables()) {
       for (const auto& entry : *node.as_array()) s.blocks.push_back(read_block(entry, file));
-    } else if (key == "preset" || key == "report") {
+    } else if (key == "preset" || key == "report" || key == "slurm") {
       CONTRA_CHECK(node.is_table(), "{}: '{}' must be a table", where, key);
     } else {
       core::fail("{}: unknown key '{}'; a sweep has: name, description, experiment, results, references, seeds, default_preset, [fixed], "
-                 "[grid], [[zip]], [[block]], [preset.*], [report]", where, key);
+                 "[grid], [[zip]], [[block]], [preset.*], [report], [slurm]", where, key);
     }
   }
   CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")", file);
@@ -264,6 +288,7 @@ Sweep load_sweep(const std::string& file) {
     }
   }
   if (const auto* report = doc["report"].as_table()) read_report(*report, s);
+  if (const auto* slurm = doc["slurm"].as_table()) read_slurm(*slurm, s);
   if (s.report.x.empty()) {  // no [report] x: the first axis the sweep varies, else the seed
     const auto& first = !s.axes.grid.empty() ? s.axes.grid : (!s.blocks.empty() ? s.blocks.front().grid : s.axes.grid);
     s.report.x = !first.empty() ? first.front().key : (!s.axes.zips.empty() ? s.axes.zips.front().keys.front() : "run.seed");

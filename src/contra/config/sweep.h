@@ -62,6 +62,19 @@ struct ReportSpec {
   std::string metric = "knn_top1";  ///< the /summary attribute measured
 };
 
+/// [slurm]: the resources of each task of `contra sweep --launcher slurm` (command-line options
+/// override them).
+struct SlurmSpec {
+  std::string partition;          ///< --partition; empty = the cluster's default
+  std::string account;            ///< --account; empty = the user's default
+  std::string time = "04:00:00";  ///< --time per task (a run that needs longer checkpoints and requeues itself)
+  std::int64_t cpus = 4;          ///< --cpus-per-task, also the run's thread count
+  std::int64_t gpus = 0;          ///< --gres=gpu:N when > 0
+  std::string memory = "16G";     ///< --mem
+  std::int64_t max_parallel = 0;  ///< the array's %N concurrency cap; 0 = none
+  std::int64_t signal_seconds = 120;  ///< SIGUSR1 this long before the time limit: checkpoint and requeue
+};
+
 struct Sweep {
   std::string name;           ///< results/<name>/<preset>/
   std::string file;           ///< the sweep TOML itself
@@ -76,6 +89,7 @@ struct Sweep {
   std::vector<AxisSet> blocks;  ///< [[block]]: runs are the union over blocks (none = one empty block)
   std::map<std::string, Preset> presets;
   ReportSpec report;
+  SlurmSpec slurm;
 };
 
 /// One run of a sweep before its config is resolved: the overrides to apply to the base

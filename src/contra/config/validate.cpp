@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "contra/config/load.h"
 #include "contra/core/device.h"
@@ -38,9 +39,31 @@ class Checker {
   const Experiment& exp_;
 };
 
+/// Every real-valued key, whatever its range: NaN and ±inf are never a setting.
+class FiniteChecker {
+ public:
+  explicit FiniteChecker(const Experiment& exp) : exp_(exp) {}
+  template <class S> void section(const char* name, S& options) {
+    section_ = name;
+    options.visit(*this);
+  }
+  template <class T> void operator()(const char* key, const T& field) {
+    if constexpr (std::is_floating_point_v<T>) {
+      const std::string full = section_ + "." + key;
+      CONTRA_CHECK(std::isfinite(field), "{}: {} = {} is not a finite number", exp_.where(full), full, field);
+    }
+  }
+
+ private:
+  const Experiment& exp_;
+  std::string section_;
+};
+
 }  // namespace
 
 void validate(const Experiment& e) {
+  FiniteChecker finite(e);
+  const_cast<Experiment&>(e).visit(finite);  // the checker only reads the fields
   const Checker c(e);
   // [run]
   c.at_least("run.seed", e.run.seed, 0);
@@ -112,6 +135,18 @@ void validate(const Experiment& e) {
   c.positive("eval.knn_t", e.eval.knn_t);
   c.at_least("eval.knn_every", e.eval.knn_every, 0);
   c.at_least("eval.batch", e.eval.batch, 1);
+  // [train]
+  c.at_least("train.checkpoint_every", e.train.checkpoint_every, 0);
+  // Against the data, as far as the config alone tells (the trainer checks the loaded size).
+  if (e.data.train_subset > 0) validate_against_data(e, e.data.train_subset);
+}
+
+void validate_against_data(const Experiment& e, std::int64_t train_images) {
+  CONTRA_CHECK(e.method.name != "moco" || e.method.queue < train_images || e.method.allow_own_keys,
+               "{}: method.queue = {} is not smaller than the {} training images: the queue would hold keys of each "
+               "query's own image as negatives; lower method.queue (or raise data.train_subset), or set "
+               "method.allow_own_keys = true to allow it",
+               e.where("method.queue"), e.method.queue, train_images);
 }
 
 }  // namespace contra::config

@@ -1,5 +1,6 @@
 #include "contra/data/dataset.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "contra/core/error.h"
@@ -59,6 +60,18 @@ void check_dataset(const config::DataOptions& options, const std::string& where)
                "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
                where, options.root);
   for (const auto& part : kParts) (void)find_idx(options.root, idx_stem(part[0], part[1]), where);
+}
+
+std::int64_t train_size(const config::DataOptions& options, const std::string& where) {
+  check_dataset(options, where);
+  std::int64_t n = 0;
+  const std::string path = find_idx(options.root, idx_stem("train", "images"), where);
+  try {
+    n = read_idx_image_count(path);
+  } catch (const core::ContraError& e) {
+    core::fail("{}: data.root = '{}': {}", where, options.root, e.what());
+  }
+  return options.train_subset > 0 ? std::min(n, options.train_subset) : n;
 }
 
 Dataset load_dataset(const config::DataOptions& options, const std::string& where) {

@@ -28,6 +28,7 @@ class EndToEnd : public Method {
   std::int64_t negatives_store_bytes() const override { return 0; }
   std::int64_t forwards_with_grad() const override { return 2; }
   std::int64_t forwards_without_grad() const override { return 0; }
+  std::vector<std::pair<std::string, at::Generator>> generators() override { return {{"bn_shuffle", shuffle_gen_}}; }
 
  private:
   config::MethodOptions options_;

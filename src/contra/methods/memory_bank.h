@@ -57,6 +57,7 @@ class MemoryBank : public Method {
   std::int64_t negatives_store_bytes() const override;
   std::int64_t forwards_with_grad() const override { return 1; }
   std::int64_t forwards_without_grad() const override { return 0; }
+  std::vector<std::pair<std::string, at::Generator>> generators() override { return {{"bank_sampling", sample_gen_}}; }
   int views() const override { return 1; }
   std::string last_batch_note() const override { return "its rows are updated like any other batch's"; }
 

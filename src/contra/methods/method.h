@@ -5,7 +5,10 @@
 #include <torch/nn/module.h>
 #include <torch/types.h>
 
+#include <ATen/core/Generator.h>
+
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contra/models/encoder.h"
@@ -49,6 +52,12 @@ class Method : public torch::nn::Module {
   virtual std::int64_t forwards_without_grad() const = 0;
   /// What happens to the last, smaller batch of an epoch when it is kept (for the run record).
   virtual std::string last_batch_note() const { return "trained on like any other batch"; }
+  /// The method's own random streams (BN shuffles, bank sampling), by name, so a checkpoint can
+  /// save and restore their states. The handles share state with the method's generators.
+  virtual std::vector<std::pair<std::string, at::Generator>> generators() { return {}; }
+  /// Called after a checkpoint has loaded the parameters and buffers (the queue pointer is a
+  /// buffer; a method that caches buffer values refreshes them here).
+  virtual void after_state_loaded() {}
 };
 
 }  // namespace contra::methods

@@ -61,6 +61,8 @@ class Moco : public Method {
   std::int64_t negatives_store_bytes() const override;
   std::int64_t forwards_with_grad() const override { return options_.symmetric ? 2 : 1; }
   std::int64_t forwards_without_grad() const override { return options_.symmetric ? 2 : 1; }
+  std::vector<std::pair<std::string, at::Generator>> generators() override { return {{"bn_shuffle", shuffle_gen_}}; }
+  void after_state_loaded() override { queue_->sync_pointer(); }
   std::string last_batch_note() const override { return "its keys are enqueued like any other batch's"; }
 
   models::Encoder key_encoder() { return encoder_k_; }

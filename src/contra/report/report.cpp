@@ -1,7 +1,11 @@
 #include "contra/report/report.h"
 
+#include <fmt/format.h>
+
 #include <fstream>
 
+#include "contra/core/error.h"
+#include "contra/core/files.h"
 #include "contra/report/ablation.h"
 #include "contra/report/cost.h"
 #include "contra/report/grid.h"
@@ -16,8 +20,16 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
   if (!spec.reference.empty()) reference = config::load_reference(references_dir, spec.reference);
   // Only the records the plan matched to its runs: other files in runs/ are not read.
   std::vector<RunSummary> records;
-  for (const auto& run : plan.runs)
-    if (!run.record.empty()) records.push_back(read_summary(run.record));
+  std::vector<std::string> warnings = sweep::damaged_records(plan);
+  for (const auto& run : plan.runs) {
+    if (run.record.empty() || !run.damaged.empty()) continue;
+    try {
+      records.push_back(read_summary(run.record));
+    } catch (const core::ContraError& e) {
+      const std::string what = e.what();
+      warnings.push_back(fmt::format("skipping a damaged record: {}", what.substr(0, what.find('\n'))));
+    }
+  }
   const RowSet rows = group_runs(plan, records, reference);
   Table table;
   Figure figure;
@@ -32,10 +44,14 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     figure = ablation_figure(plan, rows, reference);
   }
   ReportFiles files{plan.dir / "table.md", plan.dir / "table.csv", plan.dir / "figure", false, rows.planned,
-                    static_cast<int>(rows.runs.size())};
-  fs::create_directories(plan.dir);
-  std::ofstream(files.markdown) << to_markdown(table);
-  std::ofstream(files.csv) << to_csv(table);
+                    static_cast<int>(rows.runs.size()), warnings};
+  core::ensure_directory(plan.dir, "report");
+  for (const auto& [path, text] : {std::pair{files.markdown, to_markdown(table)}, std::pair{files.csv, to_csv(table)}}) {
+    std::ofstream out(path);
+    out << text;
+    out.flush();
+    CONTRA_CHECK(out.good(), "{}: cannot write the table (disk full or read-only?)", path.string());
+  }
   if (!rows.rows.empty()) files.figure_drawn = write_figure(figure, files.figure);
   return files;
 }

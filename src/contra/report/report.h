@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "contra/sweep/plan.h"
 
@@ -14,12 +15,14 @@ struct ReportFiles {
   std::filesystem::path markdown, csv, figure;  ///< figure: the stem of .png/.svg/.gp
   bool figure_drawn = false;                    ///< false when gnuplot is missing or failed
   int planned = 0;
-  int recorded = 0;  ///< planned runs with a finished record
+  int recorded = 0;  ///< planned runs with a finished, readable record
+  std::vector<std::string> warnings;  ///< one line per damaged record that was skipped
 };
 
 /// Writes `<plan.dir>/table.md`, `table.csv` and `figure.{gp,png,svg}` from the records in
 /// `<plan.dir>/runs`. Running it again on the same records gives the same table bytes.
-/// Throws ContraError when a record or the reference cannot be read.
+/// A damaged record (corrupt, truncated, not a run record) is skipped and named in `warnings`, so
+/// the table counts that run as missing. Throws ContraError when the reference cannot be read.
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir);
 
 }  // namespace contra::report

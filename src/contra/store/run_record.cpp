@@ -1,5 +1,10 @@
 #include "contra/store/run_record.h"
 
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <iterator>
 #include <system_error>
 #include <type_traits>
 
@@ -172,10 +177,66 @@ void save_partial(const fs::path& dir, const std::string& run_id, const RunRecor
   write_run(partial_path(dir, run_id), record);
 }
 
+void annotate_partial(const fs::path& dir, const std::string& run_id, const std::string& status,
+                      const std::string& reason) noexcept {
+  try {
+    const fs::path partial = partial_path(dir, run_id);
+    if (!fs::exists(partial)) return;
+    RunRecord record = read_run(partial);
+    record.attributes["status"] = status;
+    record.attributes["reason"] = reason;
+    write_run(partial, record);
+  } catch (...) {
+    // best effort: the launcher's own line says what happened
+  }
+}
+
 void commit(const fs::path& dir, const std::string& run_id, const RunRecord& record) {
   const fs::path partial = partial_path(dir, run_id);
   write_run(partial, record);
   rename_or_fail(partial, final_path(dir, run_id));
+}
+
+namespace {
+
+/// A file in the temp folder, unique to this process and call, removed when it goes out of scope.
+struct ScratchFile {
+  fs::path path;
+  ScratchFile() {
+    static std::atomic<int> counter{0};
+    path = fs::temp_directory_path() / fmt::format("contra-record-{}-{}.h5", getpid(), counter++);
+  }
+  ~ScratchFile() {
+    std::error_code ignored;
+    fs::remove(path, ignored);
+  }
+  ScratchFile(const ScratchFile&) = delete;
+  ScratchFile& operator=(const ScratchFile&) = delete;
+};
+
+}  // namespace
+
+std::string encode_run(const RunRecord& record) {
+  const ScratchFile scratch;
+  write_run(scratch.path, record);
+  std::ifstream in(scratch.path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) core::fail("{}: cannot read back the encoded run record", scratch.path.string());
+  return bytes;
+}
+
+RunRecord decode_run(const std::string& bytes, const std::string& what) {
+  const ScratchFile scratch;
+  {
+    std::ofstream out(scratch.path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) core::fail("{}: cannot write its run record to {}", what, scratch.path.string());
+  }
+  try {
+    return read_run(scratch.path);
+  } catch (const core::ContraError& e) {
+    core::fail("{}: the run record it carries is unreadable: {}", what, e.what());
+  }
 }
 
 std::string get_string(const Attributes& attrs, const std::string& key, const std::string& what) {

@@ -60,9 +60,22 @@ std::filesystem::path final_path(const std::filesystem::path& dir, const std::st
 /// Writes the record of a run in progress to its partial path (overwriting the previous one).
 /// Throws core::ContraError as write_run does.
 void save_partial(const std::filesystem::path& dir, const std::string& run_id, const RunRecord& record);
+/// Sets status and reason of the partial record of a run that stopped without finishing (killed),
+/// for `contra status`; the file stays partial, so nothing claims it complete. Does nothing when
+/// there is no readable partial record; never throws.
+void annotate_partial(const std::filesystem::path& dir, const std::string& run_id, const std::string& status,
+                      const std::string& reason) noexcept;
+
 /// Writes the finished record to the partial path, then renames it to the final path.
 /// Throws core::ContraError as write_run does, or naming both paths when the rename fails.
 void commit(const std::filesystem::path& dir, const std::string& run_id, const RunRecord& record);
+
+/// The record as the bytes of its HDF5 file, for a checkpoint to carry the metrics recorded so far,
+/// and back: decode_run(encode_run(r)) == r. Both go through a temporary file in the system's temp
+/// folder. Throw core::ContraError as write_run and read_run do; decode_run names `what` (the
+/// checkpoint) when the bytes are not a run record.
+std::string encode_run(const RunRecord& record);
+RunRecord decode_run(const std::string& bytes, const std::string& what);
 
 /// The value as text: strings as they are, numbers in their shortest round-trip form.
 std::string to_text(const AttrValue& value);

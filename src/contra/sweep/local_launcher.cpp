@@ -14,8 +14,13 @@
 #include <thread>
 
 #include "contra/core/error.h"
+#include "contra/core/files.h"
 #include "contra/core/progress.h"
+#include "contra/core/stop_signal.h"
+#include "contra/store/run_lock.h"
 #include "contra/store/run_record.h"
+#include "contra/train/checkpoint.h"
+#include "contra/train/trainer.h"
 
 extern char** environ;
 
@@ -62,7 +67,7 @@ struct Running {
 };
 
 std::vector<std::string> train_command(const SweepPlan& plan, const PlannedRun& run, const fs::path& exe, int threads,
-                                       std::int64_t log_every) {
+                                       std::int64_t log_every, bool fresh) {
   std::vector<std::string> argv = {exe.string(),
                                    "train",
                                    (plan.configs_dir() / (run.id + ".toml")).string(),
@@ -75,7 +80,9 @@ std::vector<std::string> train_command(const SweepPlan& plan, const PlannedRun& 
                                    "--threads",
                                    std::to_string(threads),
                                    "--log-every",
-                                   std::to_string(log_every)};
+                                   std::to_string(log_every),
+                                   "--skip-finished"};
+  if (fresh) argv.push_back("--fresh");
   for (const auto& [k, v] : run.axes) {
     argv.push_back("--axis");
     argv.push_back(k + "=" + v);
@@ -98,28 +105,60 @@ pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
   return pid;
 }
 
-/// One line about a finished run, from its exit code and its record.
-std::string outcome(const SweepPlan& plan, const PlannedRun& run, int exit_code, std::string& status) {
-  const fs::path file = store::final_path(plan.runs_dir(), run.id);
+/// One line about a finished run, from how its process ended and its record. `status` becomes
+/// complete, fail, error, busy (another process trains it) or interrupted (stopped by a signal
+/// after saving a checkpoint).
+std::string outcome(const SweepPlan& plan, const PlannedRun& run, int wstatus, std::string& status) {
+  const fs::path dir = plan.runs_dir();
+  const fs::path file = store::final_path(dir, run.id);
   const std::string log = (plan.logs_dir() / (run.id + ".log")).string();
+  if (WIFSIGNALED(wstatus)) {
+    // Killed (SIGKILL, out of memory, a crash): the record stays partial, never claimed complete;
+    // the run resumes from its last checkpoint when the sweep runs again.
+    status = "error";
+    const bool resumable = fs::exists(train::checkpoint_path(dir, run.id));
+    const std::string reason =
+        fmt::format("killed by {} (signal {}); {}", core::signal_name(WTERMSIG(wstatus)), WTERMSIG(wstatus),
+                    resumable ? "the next sweep resumes it from its last checkpoint" : "the next sweep starts it over");
+    if (!store::is_locked(dir, run.id)) store::annotate_partial(dir, run.id, "error", reason);
+    return fmt::format("error: {} (see {})", reason, log);
+  }
+  const int exit_code = WEXITSTATUS(wstatus);
+  if (exit_code == train::kExitBusy) {
+    status = "busy";
+    return "skipped: another process is training it";
+  }
+  if (exit_code == train::kExitInterrupted) {
+    status = "interrupted";
+    return fmt::format("interrupted: stopped by a signal after saving a checkpoint; the next sweep resumes it (see {})", log);
+  }
   if (!fs::exists(file)) {
     status = "error";
     return fmt::format("error: exit code {}, no record (see {})", exit_code, log);
   }
-  if (exit_code != 0) {  // the record, if any, says why; a record never makes a failed process a success
-    status = "error";
+  try {
     const auto record = store::read_run(file);
-    return fmt::format("error: exit code {}: {} (see {})", exit_code,
-                       store::get_string(record.attributes, "reason", file.string()), log);
+    if (exit_code != 0) {  // the record, if any, says why; a record never makes a failed process a success
+      status = "error";
+      return fmt::format("error: exit code {}: {} (see {})", exit_code,
+                         store::get_string(record.attributes, "reason", file.string()), log);
+    }
+    status = store::get_string(record.attributes, "status", file.string());
+    const auto knn = record.summary.count("knn_top1") ? store::get_double(record.summary, "knn_top1", file.string()) : NAN;
+    const std::string reason = store::get_string(record.attributes, "reason", file.string());
+    return fmt::format("{} kNN top-1 {:.2f}%{}", status, knn, reason.empty() ? "" : " (" + reason + ")");
+  } catch (const core::ContraError& e) {
+    status = "error";
+    return fmt::format("error: exit code {}, unreadable record: {} (see {})", exit_code, e.what(), log);
   }
-  const auto record = store::read_run(file);
-  status = store::get_string(record.attributes, "status", file.string());
-  const auto knn = record.summary.count("knn_top1") ? store::get_double(record.summary, "knn_top1", file.string()) : NAN;
-  const std::string reason = store::get_string(record.attributes, "reason", file.string());
-  return fmt::format("{} kNN top-1 {:.2f}%{}", status, knn, reason.empty() ? "" : " (" + reason + ")");
 }
 
 }  // namespace
+
+int exit_code(const LaunchSummary& s) {
+  if (s.errors > 0 || s.interrupted > 0) return 1;
+  return s.failed > 0 ? kExitSomeFailed : 0;
+}
 
 void set_aside_records(const SweepPlan& plan) {
   for (const auto& run : plan.runs) {
@@ -138,8 +177,8 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
   const int threads = options.threads > 0 ? options.threads : std::max(1, cores / options.jobs);
   const fs::path exe = options.executable.empty() ? self_executable() : options.executable;
   write_configs(plan);
-  fs::create_directories(plan.logs_dir());
-  fs::create_directories(plan.runs_dir());
+  core::ensure_directory(plan.logs_dir(), "logs");
+  core::ensure_directory(plan.runs_dir(), "runs");
 
   LaunchSummary summary;
   if (options.rerun) set_aside_records(plan);
@@ -163,7 +202,7 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
     while (next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
       const PlannedRun& run = *todo[next];
       const fs::path log = plan.logs_dir() / (run.id + ".log");
-      const pid_t pid = spawn(train_command(plan, run, exe, threads, options.log_every), log);
+      const pid_t pid = spawn(train_command(plan, run, exe, threads, options.log_every, options.rerun), log);
       track_child(pid, true);
       running[pid] = {&run, static_cast<int>(++next), std::chrono::steady_clock::now()};
       ++summary.launched;
@@ -178,13 +217,16 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
     const Running r = it->second;
     running.erase(it);
     track_child(pid, false);
-    const int code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
     std::string status;
-    const std::string line = outcome(plan, *r.run, code, status);
+    const std::string line = outcome(plan, *r.run, wstatus, status);
     if (status == "complete") {
       ++summary.complete;
     } else if (status == "fail") {
       ++summary.failed;
+    } else if (status == "busy") {
+      ++summary.busy;
+    } else if (status == "interrupted") {
+      ++summary.interrupted;
     } else {
       ++summary.errors;
     }

@@ -24,13 +24,24 @@ struct LaunchSummary {
   int launched = 0;
   int complete = 0;
   int failed = 0;  ///< status=fail: a result, not an error
-  int errors = 0;  ///< status=error, a crash, or no record
+  int errors = 0;  ///< status=error, a crash, a kill, or no record
   int skipped = 0; ///< already done
+  int busy = 0;    ///< another process was training it (its lock was held)
+  int interrupted = 0;  ///< stopped by a signal after a checkpoint; resumable
 };
 
+/// The exit code of `contra sweep` for a summary: 0 when every run is complete or already done,
+/// kExitSomeFailed when some runs were recorded as fail (diverged or collapsed: results, and the
+/// table shows them), 1 when some ended in error, were killed or were interrupted. A run another
+/// process was training is not counted against this sweep: `contra status` follows it.
+inline constexpr int kExitSomeFailed = 3;
+int exit_code(const LaunchSummary& summary);
+
 /// Runs every run of `plan` whose state is not done (with `rerun`: every run, after
-/// set_aside_records), `jobs` at a time, each with stdout and stderr
-/// in `logs/<id>.log`. Writes `configs/<id>.toml` first. Prints one line per start and finish.
+/// set_aside_records, each started afresh), `jobs` at a time, each with stdout and stderr in
+/// `logs/<id>.log`. Writes `configs/<id>.toml` first. Prints one line per start and finish. A run
+/// that another process is training is skipped (its lock, store/run_lock.h); an interrupted run
+/// resumes from its checkpoint; a killed one is marked so in its partial record.
 LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options);
 
 /// For --rerun: renames every planned run's record to `<record>.previous` before anything runs,

@@ -8,6 +8,7 @@
 
 #include "contra/core/device.h"
 #include "contra/core/error.h"
+#include "contra/core/files.h"
 #include "contra/data/dataset.h"
 #include "contra/store/run_record.h"
 
@@ -79,10 +80,18 @@ void read_state(const fs::path& runs_dir, RecordIndex& index, PlannedRun& run) {
     if (match == nullptr) return;
     file = *match;
   }
-  const auto record = store::read_run(file);
   run.record = file;
-  run.status = store::get_string(record.attributes, "status", file.string());
-  run.state = run.status == "error" ? RunState::error : RunState::done;
+  try {
+    const auto record = store::read_run(file);
+    run.status = store::get_string(record.attributes, "status", file.string());
+    run.state = run.status == "error" ? RunState::error : RunState::done;
+  } catch (const core::ContraError& e) {
+    // A damaged record counts as no result: it is named, skipped by reports and trained again.
+    const std::string what = e.what();
+    run.status = "error";
+    run.state = RunState::error;
+    run.damaged = what.substr(0, what.find('\n'));
+  }
 }
 
 }  // namespace
@@ -123,6 +132,12 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     if (!runs.empty()) (void)config::load_experiment(plan.sweep.experiment, runs.front().overrides);
   }
   std::set<std::string> seen;
+  std::error_code ec;
+  if (fs::exists(plan.runs_dir(), ec) || ec) {
+    // A results folder we cannot list would make every run look new: say so instead.
+    fs::directory_iterator probe(plan.runs_dir(), ec);
+    CONTRA_CHECK(!ec, "{}: cannot read the results folder: {}", plan.runs_dir().string(), ec.message());
+  }
   RecordIndex index(plan.runs_dir());
   for (auto& planned : config::expand(plan.sweep, plan.preset)) {
     auto overrides = planned.overrides;
@@ -145,11 +160,13 @@ void preflight(const SweepPlan& plan) {
     const auto& e = run.experiment;
     if (devices.insert(e.run.device).second) (void)core::resolve_device(e.run.device, e.where("run.device"));
     if (data.insert(e.data.dataset + "\n" + e.data.root).second) data::check_dataset(e.data, e.where("data.root"));
+    if (e.method.name == "moco" && !e.method.allow_own_keys)
+      config::validate_against_data(e, data::train_size(e.data, e.where("data.root")));
   }
 }
 
 void write_configs(const SweepPlan& plan) {
-  fs::create_directories(plan.configs_dir());
+  core::ensure_directory(plan.configs_dir(), "run configs");
   for (const auto& run : plan.runs) {
     const fs::path file = plan.configs_dir() / (run.id + ".toml");
     std::ofstream out(file);
@@ -158,6 +175,15 @@ void write_configs(const SweepPlan& plan) {
         << config::to_toml(run.experiment);
     CONTRA_CHECK(out.good(), "{}: cannot write the run's config", file.string());
   }
+}
+
+std::vector<std::string> damaged_records(const SweepPlan& plan) {
+  std::vector<std::string> lines;
+  for (const auto& run : plan.runs)
+    if (!run.damaged.empty())
+      lines.push_back(fmt::format("skipping a damaged record: {} (run {} is trained again by the next sweep)", run.damaged,
+                                  run.id));
+  return lines;
 }
 
 std::string describe(const PlannedRun& run) {

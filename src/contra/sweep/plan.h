@@ -29,6 +29,7 @@ struct PlannedRun {
   RunState state = RunState::todo;
   std::string status;             ///< the recorded status when there is a record
   std::filesystem::path record;   ///< the finished record (<id>.h5, or a matching older record), if any
+  std::string damaged;            ///< why `record` is unreadable (corrupt, truncated); "" when it reads
 };
 
 struct SweepPlan {
@@ -45,7 +46,9 @@ struct SweepPlan {
 /// Expands the sweep for `preset` ("" = its default), applies the user's `--set` overrides last,
 /// resolves and validates every run's config (so a bad value stops the sweep before any run), and
 /// reads each run's state from `<results_root>/<name>/<preset>/runs`. Runs whose configs coincide
-/// are planned once. Throws ContraError on any bad input.
+/// are planned once. A record that cannot be read (corrupt, truncated) does not stop the plan: its
+/// run is in state error with PlannedRun::damaged set, so it is trained again and never reported.
+/// Throws ContraError on any bad input.
 ///
 /// A run's record is `<id>.h5`; failing that, a record whose stored config, read with today's
 /// schema, resolves to exactly the planned config. That keeps records valid when a later version
@@ -60,6 +63,9 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
 /// Before launching locally: every device the runs name is there and every dataset's files exist.
 /// Throws ContraError with the config location of the offending key.
 void preflight(const SweepPlan& plan);
+
+/// One line per damaged record ("<file>: ... ; skipped"), for the sweep and report to print.
+std::vector<std::string> damaged_records(const SweepPlan& plan);
 
 /// Writes each run's resolved config to `configs/<id>.toml` (what `contra train` reads).
 void write_configs(const SweepPlan& plan);

@@ -2,10 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <cstdio>
 #include <fstream>
+#include <memory>
 
 #include "contra/core/error.h"
+#include "contra/core/files.h"
 #include "contra/sweep/local_launcher.h"
+#include "contra/train/trainer.h"
 
 namespace contra::sweep {
 
@@ -20,48 +25,88 @@ std::string quote(const std::string& s) {
   return out + "'";
 }
 
+/// Runs a shell command and returns its stdout and exit status.
+std::pair<std::string, int> capture(const std::string& command) {
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  CONTRA_CHECK(pipe != nullptr, "cannot run: {}", command);
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe.get()) != nullptr) out += buffer.data();
+  const int status = pclose(pipe.release());
+  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
 }  // namespace
 
-fs::path write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
-  CONTRA_CHECK(o.cpus_per_task >= 1, "--cpus-per-task {} must be >= 1", o.cpus_per_task);
+SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
+  const auto& r = o.resources;
+  CONTRA_CHECK(r.cpus >= 1, "--cpus-per-task {} must be >= 1", r.cpus);
   const fs::path exe = fs::absolute(o.executable.empty() ? self_executable() : o.executable);
   write_configs(plan);
   const fs::path dir = plan.dir / "slurm";
-  fs::create_directories(dir);
-  fs::create_directories(plan.runs_dir());
-  const fs::path tasks = dir / "tasks.txt";
-  std::ofstream t(tasks);
-  int count = 0;
+  core::ensure_directory(dir, "SLURM scripts");
+  core::ensure_directory(plan.runs_dir(), "runs");
+  core::ensure_directory(plan.logs_dir(), "logs");
+  SlurmArray array;
+  array.tasks = dir / "tasks.txt";
+  std::ofstream t(array.tasks);
   for (const auto& run : plan.runs) {
     if (run.state == RunState::done) continue;
-    std::string line = fmt::format("{} train {} --out {} --sweep {} --preset {} --threads {}", quote(exe.string()),
+    std::string line = fmt::format("train {} --out {} --sweep {} --preset {} --threads {} --skip-finished",
                                    quote(fs::absolute(plan.configs_dir() / (run.id + ".toml")).string()),
                                    quote(fs::absolute(plan.runs_dir()).string()), quote(plan.sweep.name),
-                                   quote(plan.preset), o.cpus_per_task);
+                                   quote(plan.preset), r.cpus);
     for (const auto& [k, v] : run.axes) line += " --axis " + quote(k + "=" + v);
     t << line << "\n";
-    ++count;
+    ++array.tasks_count;
   }
-  CONTRA_CHECK(t.good(), "{}: cannot write the task list", tasks.string());
-  if (count == 0) return {};
-  const fs::path script = dir / (plan.sweep.name + ".sbatch");
-  std::ofstream s(script);
+  t.flush();
+  CONTRA_CHECK(t.good(), "{}: cannot write the task list", array.tasks.string());
+  if (array.tasks_count == 0) return array;
+  array.script = dir / (plan.sweep.name + ".sbatch");
+  std::ofstream s(array.script);
   s << "#!/bin/bash\n"
     << fmt::format("#SBATCH --job-name=contra-{}-{}\n", plan.sweep.name, plan.preset)
-    << fmt::format("#SBATCH --array=0-{}{}\n", count - 1, o.max_parallel > 0 ? fmt::format("%{}", o.max_parallel) : "")
-    << fmt::format("#SBATCH --cpus-per-task={}\n", o.cpus_per_task) << fmt::format("#SBATCH --mem={}\n", o.mem)
-    << fmt::format("#SBATCH --time={}\n", o.time)
-    << fmt::format("#SBATCH --output={}/%A_%a.log\n", fs::absolute(plan.logs_dir()).string());
-  if (!o.partition.empty()) s << fmt::format("#SBATCH --partition={}\n", o.partition);
-  if (o.gpus_per_task > 0) s << fmt::format("#SBATCH --gres=gpu:{}\n", o.gpus_per_task);
-  s << "# Written by `contra sweep --launcher slurm`. Each task runs one line of tasks.txt;\n"
-    << "# re-running the sweep after the array finishes lists only the runs still missing.\n"
-    << "set -euo pipefail\n"
-    << fmt::format("line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" {})\n", quote(fs::absolute(tasks).string()))
-    << "eval \"$line\"\n";
-  CONTRA_CHECK(s.good(), "{}: cannot write the sbatch script", script.string());
-  fs::create_directories(plan.logs_dir());
-  return script;
+    << fmt::format("#SBATCH --array=0-{}{}\n", array.tasks_count - 1,
+                   r.max_parallel > 0 ? fmt::format("%{}", r.max_parallel) : "")
+    << fmt::format("#SBATCH --cpus-per-task={}\n", r.cpus) << fmt::format("#SBATCH --mem={}\n", r.memory)
+    << fmt::format("#SBATCH --time={}\n", r.time)
+    << fmt::format("#SBATCH --output={}/slurm-%A_%a.log\n", fs::absolute(plan.logs_dir()).string())
+    << "#SBATCH --open-mode=append\n#SBATCH --requeue\n";
+  if (r.signal_seconds > 0) s << fmt::format("#SBATCH --signal=B:USR1@{}\n", r.signal_seconds);
+  if (!r.partition.empty()) s << fmt::format("#SBATCH --partition={}\n", r.partition);
+  if (!r.account.empty()) s << fmt::format("#SBATCH --account={}\n", r.account);
+  if (r.gpus > 0) s << fmt::format("#SBATCH --gres=gpu:{}\n", r.gpus);
+  s << "# Written by `contra sweep --launcher slurm`. Task i trains the run on line i+1 of tasks.txt.\n"
+    << "# SIGUSR1 (before the time limit) and SIGTERM (preemption) make `contra train` checkpoint and\n"
+    << fmt::format("# exit with {}; the task then requeues itself and the requeued task resumes the run.\n",
+                   train::kExitInterrupted)
+    << "set -uo pipefail\n"
+    << fmt::format("line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" {})\n", quote(fs::absolute(array.tasks).string()))
+    << "eval \"args=($line)\"\n"
+    << "echo \"contra task ${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID} (restart ${SLURM_RESTART_COUNT:-0}) on $(hostname)\"\n"
+    << fmt::format("{} \"${{args[@]}}\" &\n", quote(exe.string()))
+    << "child=$!\n"
+    << "trap 'kill -USR1 $child 2>/dev/null' USR1\n"
+    << "trap 'true' TERM  # SLURM signals every process of the task itself; the script keeps waiting\n"
+    << "code=0\n"
+    << "while true; do wait $child; code=$?; kill -0 $child 2>/dev/null || break; done\n"
+    << fmt::format("if [ $code -eq {} ]; then\n", train::kExitInterrupted)
+    << "  echo \"contra: run checkpointed; requeueing task ${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}\"\n"
+    << "  scontrol requeue \"${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID}\" || true\n"
+    << "fi\n"
+    << "exit $code\n";
+  s.flush();
+  CONTRA_CHECK(s.good(), "{}: cannot write the sbatch script", array.script.string());
+  return array;
+}
+
+std::string submit_slurm_array(const SlurmArray& array, const SlurmOptions& o) {
+  const auto [out, code] = capture(o.sbatch + " --parsable " + quote(array.script.string()) + " 2>&1");
+  std::string first = out.substr(0, out.find('\n'));
+  CONTRA_CHECK(code == 0 && !first.empty(), "sbatch {}: submission failed (exit code {}): {}", array.script.string(), code,
+               first.empty() ? std::string("no output; is SLURM installed and running?") : first);
+  return first.substr(0, first.find(';'));  // "<job id>[;<cluster>]"
 }
 
 }  // namespace contra::sweep

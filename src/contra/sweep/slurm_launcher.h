@@ -1,5 +1,13 @@
-// The SLURM launcher: one array job, one task per run, each task a `contra train` process
-// (one HDF5 file per run, so tasks never share a writer on a shared file system).
+// The SLURM launcher: one job array, one task per run that is not done, each task a `contra train`
+// process on one planned run (one HDF5 file per run, so tasks never share a writer on a shared file
+// system). Resources come from the sweep's [slurm] table, overridden on the command line.
+//
+// Preemption and time limits: the array asks SLURM for SIGUSR1 `signal_seconds` before the time
+// limit (--signal=B:USR1@s); the task script passes it to `contra train`, which checkpoints at the
+// end of its current step and exits with train::kExitInterrupted, and the script requeues the task
+// (scontrol requeue). A preemption (scontrol requeue by the scheduler or an admin) sends SIGTERM,
+// which `contra train` handles the same way, and SLURM requeues the task itself. Either way the
+// requeued task resumes from the checkpoint and continues the same record.
 #pragma once
 
 #include <filesystem>
@@ -10,18 +18,25 @@
 namespace contra::sweep {
 
 struct SlurmOptions {
-  std::string partition;        ///< --partition; empty = the cluster's default
-  std::string time = "04:00:00";///< --time per task
-  int cpus_per_task = 4;        ///< --cpus-per-task, also the task's thread count
-  int gpus_per_task = 0;        ///< --gres=gpu:N when > 0
-  std::string mem = "16G";      ///< --mem
-  int max_parallel = 0;         ///< the %N limit of the array; 0 = none
-  std::filesystem::path executable;  ///< the `contra` binary the tasks run; empty = this one
+  config::SlurmSpec resources;        ///< from the sweep's [slurm], then the command line
+  std::filesystem::path executable;   ///< the `contra` binary the tasks run; empty = this one
+  std::string sbatch = "sbatch";      ///< the submit command (a test may point it elsewhere)
 };
 
-/// Writes `slurm/tasks.txt` (one `contra train` command per run that is not done) and
-/// `slurm/<sweep>.sbatch` (an array job over those lines), plus the run configs. Returns the
-/// sbatch script's path, or an empty path when every run is done.
-std::filesystem::path write_slurm_array(const SweepPlan& plan, const SlurmOptions& options);
+/// What write_slurm_array wrote.
+struct SlurmArray {
+  std::filesystem::path script;  ///< slurm/<sweep>.sbatch; empty when every run is done
+  std::filesystem::path tasks;   ///< slurm/tasks.txt: task i runs line i+1
+  int tasks_count = 0;
+};
+
+/// Writes the run configs, `slurm/tasks.txt` (the `contra train` arguments of each run that is not
+/// done, one line per array task) and `slurm/<sweep>.sbatch`. Throws ContraError when a folder or
+/// file cannot be written.
+SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& options);
+
+/// Submits the script with `sbatch --parsable` and returns the job id. Throws ContraError with
+/// sbatch's own message when the submission fails (no SLURM, a bad partition, ...).
+std::string submit_slurm_array(const SlurmArray& array, const SlurmOptions& options);
 
 }  // namespace contra::sweep

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "contra/config/experiment.h"
+#include "contra/core/error.h"
 
 namespace contra::train {
 
@@ -21,12 +22,30 @@ struct RunContext {
   int threads = 0;              ///< intra-op threads; 0 = all cores
   std::int64_t log_every = 50;  ///< progress line every n steps when not on a terminal
   bool quiet = false;           ///< no progress output
+  bool fresh = false;           ///< start over: delete the run's checkpoint instead of resuming from it
+  bool skip_finished = false;   ///< return at once when a complete or fail record exists (a sweep's child)
+  /// Testing aid: SIGKILL this process right after this optimiser step (0 = never), to simulate
+  /// a crash at a chosen point.
+  std::int64_t kill_after_steps = 0;
+  /// Testing aid: send SIGTERM to this process right after this optimiser step (0 = never), to
+  /// simulate SLURM's warning signal at a chosen point.
+  std::int64_t stop_after_steps = 0;
 };
+
+/// Thrown when another live process holds the run's lock: the run is being trained elsewhere.
+/// The CLI exits with kExitBusy, which a sweep reads as "skipped, running elsewhere".
+struct RunBusy : core::ContraError {
+  using core::ContraError::ContraError;
+};
+inline constexpr int kExitBusy = 75;  // EX_TEMPFAIL
+/// The CLI's exit code after a stop signal: the run saved a checkpoint and can continue (the SLURM
+/// task requeues itself on it).
+inline constexpr int kExitInterrupted = 76;
 
 /// What a finished run reports back.
 struct RunResult {
   std::string run_id;
-  std::string status;  ///< complete | fail | error
+  std::string status;  ///< complete | fail | error | interrupted (stop signal; resumable) | recorded (by another process)
   std::string reason;
   std::filesystem::path file;
   double knn_top1 = 0;              ///< final-epoch kNN top-1 (%)
@@ -35,7 +54,10 @@ struct RunResult {
 };
 
 /// Trains `experiment` and records it. Loads the data before creating anything on disk, so a bad
-/// data.root leaves no results behind. A diverging or collapsing run is recorded with status
+/// data.root leaves no results behind. Takes the run's lock (store/run_lock.h) and throws RunBusy
+/// when another process holds it. When a checkpoint of the run exists (train/checkpoint.h) and
+/// context.fresh is false, it continues from there: the same record, no epoch lost or repeated,
+/// and on CPU the same losses and kNN accuracy bit for bit as an uninterrupted run. A diverging or collapsing run is recorded with status
 /// "fail" and its reason; an exception mid-run is recorded with status "error" and rethrown as
 /// ContraError. Throws ContraError on bad input.
 RunResult run_experiment(const config::Experiment& experiment, const RunContext& context);

@@ -1,0 +1,23 @@
+// A polite stop: SIGTERM, SIGINT, SIGHUP and SIGUSR1 (what SLURM sends before a time limit or a
+// preemption, with --signal) set a flag instead of killing the process, so the training loop can
+// write a checkpoint at the end of the current step and exit. A second signal kills at once.
+#pragma once
+
+namespace contra::core {
+
+/// Installs the handlers (idempotent). Call before the training loop.
+void install_stop_handlers();
+
+/// Restores the default actions.
+void remove_stop_handlers();
+
+/// Whether a stop signal has arrived since install_stop_handlers().
+bool stop_requested();
+
+/// The signal that asked to stop (0 when none), e.g. for "stopped by SIGTERM".
+int stop_signal();
+
+/// "SIGTERM", "SIGUSR1", ... for messages.
+const char* signal_name(int sig);
+
+}  // namespace contra::core

@@ -1,0 +1,159 @@
+#include "contra/train/checkpoint.h"
+
+#include <ATen/Context.h>
+#include <torch/cuda.h>
+#include <torch/serialize.h>
+
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "contra/core/error.h"
+
+namespace contra::train {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::int64_t kFormat = 1;  // bump when the layout below changes
+
+torch::Tensor int_scalar(std::int64_t v) { return torch::tensor(v, torch::kInt64); }
+torch::Tensor real_scalar(double v) { return torch::tensor(v, torch::kFloat64); }
+
+/// LibTorch's global generators: CPU always, CUDA device 0.. when CUDA is present.
+std::vector<std::pair<std::string, at::Generator>> global_generators() {
+  std::vector<std::pair<std::string, at::Generator>> out = {{"global_cpu", at::detail::getDefaultCPUGenerator()}};
+  if (torch::cuda::is_available())
+    for (std::size_t i = 0; i < torch::cuda::device_count(); ++i)
+      out.emplace_back("global_cuda" + std::to_string(i),
+                       at::globalContext().defaultGenerator(at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(i))));
+  return out;
+}
+
+std::vector<std::pair<std::string, at::Generator>> all_generators(TrainState& state) {
+  auto out = global_generators();
+  for (auto& g : state.generators) out.push_back(g);
+  for (auto& g : state.method.generators()) out.emplace_back("method_" + g.first, g.second);
+  return out;
+}
+
+}  // namespace
+
+fs::path checkpoint_path(const fs::path& dir, const std::string& run_id) { return dir / (run_id + ".ckpt"); }
+
+void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition& position,
+                     const store::RunRecord& record) {
+  const fs::path tmp = fs::path(path.string() + ".tmp");
+  try {
+    torch::serialize::OutputArchive archive;
+    archive.write("format", int_scalar(kFormat));
+    torch::serialize::OutputArchive method, optimizer, rng;
+    state.method.save(method);
+    archive.write("method", method);
+    state.optimizer.save(optimizer);
+    archive.write("optimizer", optimizer);
+    for (auto& [name, gen] : all_generators(state)) {
+      std::lock_guard<std::mutex> lock(gen.mutex());
+      rng.write(name, gen.get_state());
+    }
+    archive.write("rng", rng);
+    archive.write("epochs_done", int_scalar(position.epochs_done));
+    archive.write("step", int_scalar(position.step));
+    archive.write("images_seen", int_scalar(position.images_seen));
+    archive.write("train_seconds", real_scalar(position.train_seconds));
+    archive.write("eval_seconds", real_scalar(position.eval_seconds));
+    archive.write("elapsed_seconds", real_scalar(position.elapsed_seconds));
+    archive.write("batches_done", int_scalar(position.batches_done));
+    archive.write("loss_sum", real_scalar(position.loss_sum));
+    archive.write("correct", real_scalar(position.correct));
+    archive.write("queries", real_scalar(position.queries));
+    archive.write("std_sum", real_scalar(position.std_sum));
+    archive.write("epoch_seconds", real_scalar(position.epoch_seconds));
+    const std::string bytes = store::encode_run(record);
+    archive.write("record", torch::from_blob(const_cast<char*>(bytes.data()), {static_cast<std::int64_t>(bytes.size())},
+                                             torch::kUInt8).clone());
+    // Serialised in memory, then written by us: LibTorch's own file writer cannot report a full
+    // disk (it fails in a destructor and aborts the process).
+    std::ostringstream bytes_out;
+    archive.save_to(bytes_out);
+    const std::string blob = bytes_out.str();
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(blob.data(), static_cast<std::streamsize>(blob.size()));
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(tmp, ignored);
+      core::fail("{}: cannot write the checkpoint ({} bytes): the disk is full or not writable", tmp.string(), blob.size());
+    }
+  } catch (const c10::Error& e) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    core::fail("{}: cannot write the checkpoint: {}", path.string(), e.what_without_backtrace());
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    core::fail("{}: cannot rename the checkpoint into place: {}", path.string(), ec.message());
+  }
+}
+
+std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state, const torch::Device& device) {
+  if (!fs::exists(path)) return std::nullopt;
+  Restored out;
+  try {
+    torch::serialize::InputArchive archive;
+    archive.load_from(path.string(), device);
+    const auto scalar = [&](const char* key) {
+      torch::Tensor t;
+      archive.read(key, t);
+      return t.to(torch::kCPU);
+    };
+    const auto format = scalar("format").item<std::int64_t>();
+    CONTRA_CHECK(format == kFormat, "{}: checkpoint format {} is not this build's {}; start the run over with "
+                 "`contra train --fresh` or `contra sweep --rerun`", path.string(), format, kFormat);
+    torch::serialize::InputArchive method, optimizer, rng;
+    archive.read("method", method);
+    state.method.load(method);
+    state.method.after_state_loaded();
+    archive.read("optimizer", optimizer);
+    state.optimizer.load(optimizer);
+    archive.read("rng", rng);
+    for (auto& [name, gen] : all_generators(state)) {
+      torch::Tensor saved;
+      rng.read(name, saved);
+      std::lock_guard<std::mutex> lock(gen.mutex());
+      gen.set_state(saved.to(torch::kCPU));
+    }
+    out.position.epochs_done = scalar("epochs_done").item<std::int64_t>();
+    out.position.step = scalar("step").item<std::int64_t>();
+    out.position.images_seen = scalar("images_seen").item<std::int64_t>();
+    out.position.train_seconds = scalar("train_seconds").item<double>();
+    out.position.eval_seconds = scalar("eval_seconds").item<double>();
+    out.position.elapsed_seconds = scalar("elapsed_seconds").item<double>();
+    out.position.batches_done = scalar("batches_done").item<std::int64_t>();
+    out.position.loss_sum = scalar("loss_sum").item<double>();
+    out.position.correct = scalar("correct").item<double>();
+    out.position.queries = scalar("queries").item<double>();
+    out.position.std_sum = scalar("std_sum").item<double>();
+    out.position.epoch_seconds = scalar("epoch_seconds").item<double>();
+    const torch::Tensor bytes = scalar("record").contiguous();
+    out.record = store::decode_run(
+        std::string(reinterpret_cast<const char*>(bytes.data_ptr<std::uint8_t>()), static_cast<std::size_t>(bytes.numel())),
+        path.string());
+  } catch (const c10::Error& e) {
+    const std::string what = e.what_without_backtrace();
+    core::fail("{}: the checkpoint is unreadable or belongs to another configuration ({}); start the run over with "
+               "`contra train --fresh` or `contra sweep --rerun`, or delete the file", path.string(),
+               what.substr(0, what.find('\n')));
+  }
+  return out;
+}
+
+void remove_checkpoint(const fs::path& path) noexcept {
+  std::error_code ignored;
+  fs::remove(path, ignored);
+}
+
+}  // namespace contra::train

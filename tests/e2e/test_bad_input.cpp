@@ -1,0 +1,168 @@
+// Bad input, by kind (cases/README.md C5 and C6 and the kinds they stand for): a wrong type, NaN
+// or inf, an empty grid, a duplicate key, a grid key or preset that does not exist, a queue as
+// large as the training set, an unreadable results folder and a full disk. Each is one line on
+// stderr naming the file, the key and the value, a non-zero exit, and nothing recorded as complete.
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "../support/cli.h"
+#include "contra/store/run_record.h"
+
+namespace fs = std::filesystem;
+using contra::testing::files_with;
+using contra::testing::kExperiment;
+using contra::testing::lines_of;
+using contra::testing::quote;
+using contra::testing::run_cli;
+using contra::testing::TempDir;
+using contra::testing::write_file;
+
+namespace {
+
+const char* const kTiny =
+    " --set data.train_subset=512 --set data.test_subset=200 --set optim.epochs=2 --set optim.batch=128"
+    " --set model.width=4 --set method.queue=256 --set eval.knn_random_init=false --threads 1 --quiet";
+
+void one_line_error(const contra::testing::CliResult& r, const std::vector<std::string>& expect) {
+  INFO("stdout: " << r.out << "\nstderr: " << r.err);
+  CHECK(r.code == 2);
+  CHECK(lines_of(r.err).size() == 1);
+  CHECK_THAT(r.err, Catch::StartsWith("contra: error: "));
+  for (const auto& e : expect) CHECK_THAT(r.err, Catch::Contains(e));
+}
+
+/// Whatever a run that hit a full disk left behind, nothing says complete.
+void no_complete_record(const fs::path& runs) {
+  for (const auto& f : files_with(runs, ".h5")) {
+    INFO(f.string());
+    CHECK(contra::store::get_string(contra::store::read_run(f).attributes, "status", f.string()) == "error");
+  }
+}
+
+std::string sweep_file(const TempDir& dir, const std::string& body) {
+  return write_file(dir / "bad.toml", "name = \"bad\"\nexperiment = \"" + kExperiment + "\"\nseeds = [0]\n" + body);
+}
+
+}  // namespace
+
+TEST_CASE("bad input: NaN and inf are refused for every real-valued key", "[e2e][bad-input]") {
+  TempDir dir;
+  for (const std::string set : {"method.temperature=nan", "method.momentum=inf", "optim.lr=-inf",
+                                "augment.blur_sigma_max=inf", "optim.weight_decay=nan", "method.memory_momentum=nan"}) {
+    INFO(set);
+    const auto key = set.substr(0, set.find('='));
+    one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --set " + set, dir), {key, "--set " + set});
+  }
+  // In a file: the message names the file and its line.
+  const auto exp = write_file(dir / "nan.toml", "[method]\ntemperature = nan\n");
+  one_line_error(run_cli("train " + quote(exp.c_str()) + " --dump-config", dir), {"nan.toml:2", "method.temperature", "nan"});
+}
+
+TEST_CASE("bad input: wrong types, duplicate keys and unknown keys in files", "[e2e][bad-input]") {
+  TempDir dir;
+  const auto wrong = write_file(dir / "wrong.toml", "[optim]\nbatch = \"many\"\n");
+  one_line_error(run_cli("train " + quote(wrong) + " --dump-config", dir), {"wrong.toml:2", "optim.batch"});
+  const auto duplicate = write_file(dir / "dup.toml", "[method]\nmomentum = 0.9\nmomentum = 0.99\n");
+  one_line_error(run_cli("train " + quote(duplicate) + " --dump-config", dir), {"dup.toml", ":3", "momentum"});
+  const auto dup_sweep = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n\"method.momentum\" = [0.99]\n");
+  one_line_error(run_cli("sweep " + quote(dup_sweep) + " --dry-run", dir), {"bad.toml", "method.momentum"});
+}
+
+TEST_CASE("bad input: sweep grids, keys and presets that do not exist", "[e2e][bad-input]") {
+  TempDir dir;
+  const auto empty = sweep_file(dir, "[grid]\n\"method.momentum\" = []\n");
+  one_line_error(run_cli("sweep " + quote(empty) + " --dry-run", dir), {"bad.toml", "method.momentum", "no values"});
+  const auto unknown = sweep_file(dir, "[grid]\n\"method.momentm\" = [0.9]\n");
+  one_line_error(run_cli("sweep " + quote(unknown) + " --dry-run", dir), {"method.momentm"});
+  const auto ok = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"optim.epochs\" = 1\n");
+  one_line_error(run_cli("sweep " + quote(ok) + " --dry-run --preset gpux", dir), {"gpux", "cpu"});
+  const auto nan_grid = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9, nan]\n");
+  one_line_error(run_cli("sweep " + quote(nan_grid) + " --dry-run", dir), {"method.momentum", "nan"});
+}
+
+TEST_CASE("bad input: a queue as large as the training set is refused unless allowed", "[e2e][bad-input]") {
+  TempDir dir;
+  // 512 training images, a queue of 512: each query's own older keys would be negatives.
+  one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --set data.train_subset=512 --set method.queue=512", dir),
+                 {"method.queue = 512", "512 training images", "own image", "method.allow_own_keys"});
+  CHECK(run_cli("train " + quote(kExperiment) +
+                    " --dump-config --set data.train_subset=512 --set method.queue=512 --set method.allow_own_keys=true",
+                dir)
+            .code == 0);
+  CHECK(run_cli("train " + quote(kExperiment) + " --dump-config --set data.train_subset=512 --set method.queue=511", dir)
+            .code == 0);
+  // The whole training set (train_subset = 0, 60000 images) against the default K = 65536, found
+  // by the sweep's preflight from the dataset's header before anything runs.
+  const auto whole = sweep_file(dir, "[grid]\n\"method.queue\" = [65536]\n[preset.cpu]\n\"data.train_subset\" = 0\n");
+  const auto r = run_cli("sweep " + quote(whole) + " --results " + quote((dir / "results").string()), dir);
+  one_line_error(r, {"method.queue = 65536", "60000 training images"});
+  CHECK(files_with(dir / "results" / "bad" / "cpu" / "runs", ".h5").empty());
+}
+
+TEST_CASE("bad input: a results folder that cannot be used is one line, before any run", "[e2e][bad-input]") {
+  TempDir dir;
+  const auto sweep = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n");
+  // A file where the results folder should be (fails for root too).
+  write_file(dir / "blocked", "");
+  one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "blocked").string()), dir),
+                 {"blocked", "cannot create"});
+  if (geteuid() != 0) {  // permissions do not stop root
+    fs::create_directories(dir / "locked" / "bad" / "cpu" / "runs");
+    fs::permissions(dir / "locked" / "bad" / "cpu" / "runs", fs::perms::none);
+    one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "locked").string()), dir),
+                   {"runs", "cannot read the results folder"});
+    fs::permissions(dir / "locked" / "bad" / "cpu" / "runs", fs::perms::owner_all);
+  }
+}
+
+TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming completion", "[e2e][bad-input]") {
+  TempDir dir;
+  // A small tmpfs when this test may mount one (root, or an unprivileged mount namespace).
+  const fs::path mnt = dir / "small";
+  fs::create_directories(mnt);
+  const std::string train = quote(contra::testing::kCli) + " train " + quote(kExperiment) + kTiny + " --out " +
+                            quote((mnt / "runs").string());
+  std::string how;
+  if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=96k") == 0) {
+    how = "tmpfs";
+    const int status = std::system((train + " >" + quote((dir / "out").string()) + " 2>" + quote((dir / "err").string())).c_str());
+    const std::string err = contra::testing::read_file(dir / "err");
+    INFO("stderr: " << err);
+    CHECK((WIFEXITED(status) && WEXITSTATUS(status) != 0));
+    CHECK_THAT(err, Catch::Contains(mnt.string()));
+    CHECK(lines_of(err).size() == 1);
+    no_complete_record(mnt / "runs");
+    ::umount(mnt.c_str());
+  } else {
+    WARN("full-disk test on a tmpfs skipped: this process cannot mount one (not root, or no CAP_SYS_ADMIN in this "
+         "container); the file-size limit below simulates the full disk instead");
+  }
+  // Everywhere: a file-size limit makes every write past 64 KiB fail as a full disk would (EFBIG).
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    rlimit limit{64 * 1024, 64 * 1024};
+    setrlimit(RLIMIT_FSIZE, &limit);
+    signal(SIGXFSZ, SIG_IGN);
+    const std::string command = quote(contra::testing::kCli) + " train " + quote(kExperiment) + kTiny + " --out " +
+                                quote((dir / "limited").string()) + " 2>" + quote((dir / "limited-err").string());
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const std::string err = contra::testing::read_file(dir / "limited-err");
+  INFO("file-size limit; stderr: " << err << (how.empty() ? "" : " (tmpfs also tested)"));
+  CHECK((WIFEXITED(status) && WEXITSTATUS(status) != 0));
+  CHECK(lines_of(err).size() == 1);
+  CHECK_THAT(err, Catch::Contains((dir / "limited").string()));
+  no_complete_record(dir / "limited");
+}

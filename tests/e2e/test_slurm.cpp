@@ -1,0 +1,117 @@
+// `contra sweep --launcher slurm` against a real single-node SLURM cluster (Debian's slurm-wlm,
+// started by scripts/slurm-local.sh): submission, completion, and a preemption (scontrol requeue)
+// that resumes from the checkpoint and continues the same record. Where the daemons cannot start
+// (not root, no packages, a container that forbids them) the test exits with 77, which ctest shows
+// as Skipped, after printing why.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "contra/store/run_record.h"
+#include "../support/cli.h"
+
+namespace fs = std::filesystem;
+using contra::testing::files_with;
+using contra::testing::kExperiment;
+using contra::testing::kSource;
+using contra::testing::quote;
+using contra::testing::read_file;
+using contra::testing::run_cli;
+using contra::testing::TempDir;
+using contra::testing::write_file;
+
+namespace {
+
+const std::string kScript = kSource + "/scripts/slurm-local.sh";
+
+struct Cluster {
+  fs::path dir;
+  ~Cluster() { std::system(("bash " + quote(kScript) + " stop " + quote(dir.string()) + " >/dev/null 2>&1").c_str()); }
+};
+
+/// Waits until `done()` or `seconds` pass; returns done().
+template <class F> bool wait_for(F done, int seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (!done() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  return done();
+}
+
+std::string sweep_file(const TempDir& dir, const std::string& name, const std::string& seeds, int subset, int epochs) {
+  return write_file(dir / (name + ".toml"),
+                    "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [" + seeds + "]\n"
+                    "[grid]\n\"method.momentum\" = [0.99]\n[preset.cpu]\n\"data.train_subset\" = " + std::to_string(subset) +
+                    "\n\"data.test_subset\" = 200\n\"optim.epochs\" = " + std::to_string(epochs) +
+                    "\n\"optim.batch\" = 64\n\"model.bn_splits\" = 4\n\"model.width\" = 4\n\"method.queue\" = 256\n"
+                    "[slurm]\ncpus = 1\nmemory = \"2G\"\ntime = \"00:30:00\"\nmax_parallel = 2\n");
+}
+
+}  // namespace
+
+TEST_CASE("slurm: submission, completion and a preemption that resumes the same record", "[slurm][e2e]") {
+  TempDir dir;
+  Cluster cluster{dir / "cluster"};
+  const int rc = std::system(("bash " + quote(kScript) + " start " + quote(cluster.dir.string()) + " >" +
+                              quote((dir / "start.out").string()) + " 2>" + quote((dir / "start.err").string()))
+                                 .c_str());
+  if (WIFEXITED(rc) && WEXITSTATUS(rc) == 77) {
+    std::cerr << "SKIPPED: " << read_file(dir / "start.err");
+    std::exit(77);
+  }
+  INFO(read_file(dir / "start.err"));
+  REQUIRE(rc == 0);
+  setenv("SLURM_CONF", (cluster.dir / "slurm.conf").c_str(), 1);
+
+  // Submission and completion: two runs, one array task each.
+  const auto small = sweep_file(dir, "slurm-small", "0, 1", 512, 2);
+  const fs::path results = dir / "results", runs = results / "slurm-small" / "cpu" / "runs";
+  const auto submit = run_cli("sweep " + quote(small) + " --launcher slurm --results " + quote(results.string()), dir);
+  INFO(submit.out << submit.err);
+  REQUIRE(submit.code == 0);
+  CHECK_THAT(submit.out, Catch::Contains("submitted job array") && Catch::Contains("squeue -j"));
+  const std::string script = read_file(results / "slurm-small" / "cpu" / "slurm" / "slurm-small.sbatch");
+  CHECK_THAT(script, Catch::Contains("#SBATCH --array=0-1%2") && Catch::Contains("#SBATCH --cpus-per-task=1") &&
+                         Catch::Contains("#SBATCH --signal=B:USR1@120") && Catch::Contains("#SBATCH --requeue"));
+  const bool finished = wait_for([&] { return files_with(runs, ".h5").size() == 2; }, 180);
+  INFO(read_file(cluster.dir / "slurmctld.log").substr(0, 4000));
+  REQUIRE(finished);
+  for (const auto& f : files_with(runs, ".h5"))
+    CHECK(contra::store::get_string(contra::store::read_run(f).attributes, "status", f.string()) == "complete");
+  const auto status = run_cli("status " + quote(small) + " --results " + quote(results.string()), dir);
+  CHECK_THAT(status.out, Catch::Contains("2 complete"));
+  // Submitting again finds nothing to do.
+  CHECK_THAT(run_cli("sweep " + quote(small) + " --launcher slurm --results " + quote(results.string()), dir).out,
+             Catch::Contains("is done"));
+
+  // Preemption: a longer run (8 epochs of 32 steps) requeued by the scheduler after its first
+  // checkpoint; the requeued task resumes it and the record equals an uninterrupted local run.
+  const auto longer = sweep_file(dir, "slurm-preempt", "0", 2048, 8);
+  const fs::path pre_runs = results / "slurm-preempt" / "cpu" / "runs";
+  const auto sub2 = run_cli("sweep " + quote(longer) + " --launcher slurm --results " + quote(results.string()), dir);
+  INFO(sub2.out << sub2.err);
+  REQUIRE(sub2.code == 0);
+  const std::string after = sub2.out.substr(sub2.out.find("submitted job array ") + 20);
+  const std::string job = after.substr(0, after.find(' '));
+  REQUIRE(wait_for([&] { return !files_with(pre_runs, ".ckpt").empty(); }, 180));
+  REQUIRE(std::system(("scontrol requeue " + job + "_0").c_str()) == 0);
+  const bool resumed = wait_for([&] { return files_with(pre_runs, ".h5").size() == 1; }, 300);
+  INFO("task log: " << read_file(files_with(results / "slurm-preempt" / "cpu" / "logs", ".log").empty()
+                                     ? fs::path()
+                                     : files_with(results / "slurm-preempt" / "cpu" / "logs", ".log").front()));
+  REQUIRE(resumed);
+  const auto rec = contra::store::read_run(files_with(pre_runs, ".h5").front());
+  CHECK(contra::store::get_string(rec.attributes, "status", "rec") == "complete");
+  CHECK(contra::store::get_int(rec.attributes, "attempts", "rec") >= 2);
+  CHECK_FALSE(contra::store::get_string(rec.attributes, "resumed_from_epochs", "rec").empty());
+  CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 8 * 32);
+
+  const auto local = run_cli("sweep " + quote(longer) + " --threads 1 --no-report --results " + quote((dir / "local").string()), dir);
+  REQUIRE(local.code == 0);
+  const auto ref = contra::store::read_run(files_with(dir / "local" / "slurm-preempt" / "cpu" / "runs", ".h5").front());
+  CHECK(contra::store::column_as_double(ref.steps, "loss") == contra::store::column_as_double(rec.steps, "loss"));
+  CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") == contra::store::get_double(rec.summary, "knn_top1", "rec"));
+}

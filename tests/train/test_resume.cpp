@@ -1,0 +1,206 @@
+// Resume (train/checkpoint.h): a run stopped at any point, by a crash (SIGKILL) or a polite stop
+// signal (SIGTERM, as SLURM sends before a time limit), and started again gives exactly the same
+// loss curve and kNN accuracy as the same run uninterrupted, in the same HDF5 record. Also: the
+// same config and seed give identical metrics, and one process trains a run at a time.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "contra/config/load.h"
+#include "contra/store/run_lock.h"
+#include "contra/store/run_record.h"
+#include "contra/train/checkpoint.h"
+#include "contra/train/trainer.h"
+#include "../support/cli.h"
+
+namespace fs = std::filesystem;
+using contra::testing::quote;
+using contra::testing::run_cli;
+using contra::testing::TempDir;
+
+namespace {
+
+/// 512 images in batches of 64: 8 steps per epoch, 3 epochs, a checkpoint after each epoch.
+std::string tiny_sets(const std::string& method) {
+  std::string sets = " --set method.name=" + method +
+                     " --set data.train_subset=512 --set data.test_subset=200 --set optim.epochs=3 --set optim.batch=64"
+                     " --set model.width=4 --set method.queue=256 --set method.negatives=256 --set model.bn_splits=4";
+  if (method == "simclr") sets += " --set model.head=mlp";
+  return sets;
+}
+
+/// `contra train` of the tiny run into `out`; the raw wait status, so a death by signal shows.
+int train_status(const std::string& method, const fs::path& out, const std::string& extra, const TempDir& dir) {
+  const std::string command = "exec " + quote(contra::testing::kCli) + " train " + quote(contra::testing::kExperiment) +
+                              tiny_sets(method) + " --threads 1 --quiet --out " + quote(out.string()) + " " + extra +
+                              " >>" + quote((dir / "log").string()) + " 2>&1";
+  return std::system(command.c_str());
+}
+
+contra::store::RunRecord only_record(const fs::path& out) {
+  const auto files = contra::testing::files_with(out, ".h5");
+  REQUIRE(files.size() == 1);
+  return contra::store::read_run(files.front());
+}
+
+/// The metrics that must not depend on interruptions (timings aside).
+void check_same_metrics(const contra::store::RunRecord& a, const contra::store::RunRecord& b) {
+  using contra::store::column_as_double;
+  for (const char* column : {"step", "epoch", "loss", "lr"}) {
+    INFO("steps/" << column);
+    CHECK(column_as_double(a.steps, column) == column_as_double(b.steps, column));
+  }
+  for (const char* column : {"epoch", "loss", "pretext_acc", "embedding_std"}) {
+    INFO("epochs/" << column);
+    CHECK(column_as_double(a.epochs, column) == column_as_double(b.epochs, column));
+  }
+  for (const char* key : {"knn_top1", "knn_top1_random_init", "final_loss", "embedding_std", "steps"}) {
+    INFO("summary/" << key);
+    CHECK(contra::store::get_double(a.summary, key, "a") == contra::store::get_double(b.summary, key, "b"));
+  }
+  CHECK(contra::store::get_string(a.attributes, "status", "a") == contra::store::get_string(b.attributes, "status", "b"));
+}
+
+}  // namespace
+
+TEST_CASE("resume: killed or stopped mid-epoch, every mechanism continues bit for bit", "[train][resume]") {
+  struct Case {
+    std::string method, interruption;
+    int after_step;
+  };
+  // Step 13 lies inside epoch 2: a kill resumes from the epoch-1 checkpoint and trains steps 9..13
+  // again; a stop signal saves a checkpoint at step 13 itself.
+  const std::vector<Case> cases = {{"moco", "--kill-after-steps", 13},
+                                   {"memory_bank", "--stop-after-steps", 13},
+                                   {"end_to_end", "--kill-after-steps", 20},
+                                   {"simclr", "--stop-after-steps", 5}};
+  for (const auto& c : cases) {
+    INFO(c.method << " " << c.interruption << " " << c.after_step);
+    TempDir dir;
+    const fs::path reference = dir / "reference", resumed = dir / "resumed";
+    REQUIRE(train_status(c.method, reference, "", dir) == 0);
+
+    const int status = train_status(c.method, resumed, c.interruption + " " + std::to_string(c.after_step), dir);
+    if (c.interruption == "--kill-after-steps") {
+      REQUIRE(WIFSIGNALED(status));
+      CHECK(WTERMSIG(status) == SIGKILL);
+    } else {
+      REQUIRE(WIFEXITED(status));
+      CHECK(WEXITSTATUS(status) == contra::train::kExitInterrupted);
+    }
+    // Interrupted: a partial record and a checkpoint, nothing that claims to be complete.
+    CHECK(contra::testing::files_with(resumed, ".h5").empty());
+    REQUIRE(contra::testing::files_with(resumed, ".h5.partial").size() == 1);
+    const bool checkpointed = !contra::testing::files_with(resumed, ".ckpt").empty();
+    CHECK(checkpointed == (c.after_step > 8 || c.interruption == "--stop-after-steps"));
+    if (c.interruption == "--stop-after-steps") {
+      const auto partial = contra::store::read_run(contra::testing::files_with(resumed, ".h5.partial").front());
+      CHECK(contra::store::get_string(partial.attributes, "status", "partial") == "interrupted");
+      CHECK(contra::store::column_as_double(partial.steps, "loss").size() == static_cast<std::size_t>(c.after_step));
+    }
+
+    REQUIRE(train_status(c.method, resumed, "", dir) == 0);
+    CHECK(contra::testing::files_with(resumed, ".ckpt").empty());  // removed with the final record
+    CHECK(contra::testing::files_with(resumed, ".h5.partial").empty());
+    const auto a = only_record(reference), b = only_record(resumed);
+    check_same_metrics(a, b);
+    CHECK(contra::store::column_as_double(b.steps, "loss").size() == 24);  // no step lost or repeated
+    CHECK(contra::store::column_as_double(b.epochs, "epoch") == std::vector<double>{1, 2, 3});
+    CHECK(contra::store::get_int(b.attributes, "attempts", "b") == 2);
+    CHECK(contra::store::get_int(a.attributes, "attempts", "a") == 1);
+    if (checkpointed) {
+      CHECK(contra::store::get_string(b.attributes, "resumed_from_epochs", "b") ==
+            (c.interruption == "--kill-after-steps" ? std::to_string((c.after_step - 1) / 8) : std::to_string(c.after_step / 8)));
+    }
+  }
+}
+
+TEST_CASE("resume: two kills in a row still give the uninterrupted run", "[train][resume]") {
+  TempDir dir;
+  REQUIRE(train_status("moco", dir / "reference", "", dir) == 0);
+  CHECK(WIFSIGNALED(train_status("moco", dir / "resumed", "--kill-after-steps 10", dir)));
+  CHECK(WIFSIGNALED(train_status("moco", dir / "resumed", "--kill-after-steps 20", dir)));
+  REQUIRE(train_status("moco", dir / "resumed", "", dir) == 0);
+  const auto b = only_record(dir / "resumed");
+  check_same_metrics(only_record(dir / "reference"), b);
+  CHECK(contra::store::get_int(b.attributes, "attempts", "b") == 3);
+  CHECK(contra::store::get_string(b.attributes, "resumed_from_epochs", "b") == "1 2");
+}
+
+TEST_CASE("resume: --fresh starts over instead of resuming", "[train][resume]") {
+  TempDir dir;
+  CHECK(WIFSIGNALED(train_status("moco", dir / "runs", "--kill-after-steps 12", dir)));
+  REQUIRE(contra::testing::files_with(dir / "runs", ".ckpt").size() == 1);
+  REQUIRE(train_status("moco", dir / "runs", "--fresh", dir) == 0);
+  const auto rec = only_record(dir / "runs");
+  CHECK(contra::store::get_int(rec.attributes, "attempts", "rec") == 1);
+  CHECK(rec.attributes.count("resumed_from_epochs") == 0);
+}
+
+TEST_CASE("reproducibility: the same config and seed on CPU give identical metrics", "[train][resume]") {
+  TempDir dir;
+  REQUIRE(train_status("moco", dir / "a", "", dir) == 0);
+  REQUIRE(train_status("moco", dir / "b", "", dir) == 0);
+  check_same_metrics(only_record(dir / "a"), only_record(dir / "b"));
+  // Another seed gives another run.
+  REQUIRE(train_status("moco", dir / "c", "--set run.seed=1", dir) == 0);
+  CHECK(contra::store::column_as_double(only_record(dir / "a").steps, "loss") !=
+        contra::store::column_as_double(only_record(dir / "c").steps, "loss"));
+}
+
+TEST_CASE("run lock: a held lock stops a second trainer, and a dead holder's lock does not", "[train][lock]") {
+  TempDir dir;
+  const fs::path out = dir / "runs";
+  fs::create_directories(out);
+  const auto exp = contra::config::load_experiment(contra::testing::kExperiment,
+                                                   {contra::config::parse_set("data.train_subset=512", "t"),
+                                                    contra::config::parse_set("method.queue=256", "t")});
+  const std::string id = contra::config::config_hash(exp);
+  {
+    auto lock = contra::store::RunLock::try_acquire(out, id);
+    REQUIRE(lock.has_value());
+    CHECK(contra::store::is_locked(out, id));
+    CHECK_FALSE(contra::store::RunLock::try_acquire(out, id).has_value());  // not twice, even in one process
+    contra::train::RunContext ctx;
+    ctx.out_dir = out;
+    ctx.quiet = true;
+    CHECK_THROWS_AS(contra::train::run_experiment(exp, ctx), contra::train::RunBusy);
+    CHECK(contra::testing::files_with(out, ".h5.partial").empty());  // nothing written by the refused trainer
+  }
+  CHECK_FALSE(contra::store::is_locked(out, id));
+  // A process that dies holding the lock (SIGKILL) leaves a lock file that blocks nobody.
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    auto lock = contra::store::RunLock::try_acquire(out, id);
+    raise(SIGKILL);
+    _exit(lock ? 0 : 1);
+  }
+  int status = 0;
+  waitpid(child, &status, 0);
+  CHECK(WIFSIGNALED(status));
+  CHECK(fs::exists(contra::store::lock_path(out, id)));
+  CHECK_FALSE(contra::store::is_locked(out, id));
+  CHECK(contra::store::RunLock::try_acquire(out, id).has_value());
+}
+
+TEST_CASE("checkpoint: a damaged checkpoint is one clear error naming the file", "[train][resume]") {
+  TempDir dir;
+  CHECK(WIFSIGNALED(train_status("moco", dir / "runs", "--kill-after-steps 12", dir)));
+  const auto ckpt = contra::testing::files_with(dir / "runs", ".ckpt");
+  REQUIRE(ckpt.size() == 1);
+  const auto bytes = contra::testing::read_file(ckpt.front());
+  contra::testing::write_file(ckpt.front(), bytes.substr(0, bytes.size() / 2));
+  const auto r = run_cli("train " + quote(contra::testing::kExperiment) + tiny_sets("moco") + " --threads 1 --quiet --out " +
+                             quote((dir / "runs").string()),
+                         dir);
+  CHECK(r.code == 2);
+  CHECK_THAT(r.err, Catch::Contains(ckpt.front().string()) && Catch::Contains("--fresh"));
+  CHECK(contra::testing::lines_of(r.err).size() == 1);
+}
