@@ -79,39 +79,61 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
   const bool finished = wait_for([&] { return files_with(runs, ".h5").size() == 2; }, 180);
   INFO(read_file(cluster.dir / "slurmctld.log").substr(0, 4000));
   REQUIRE(finished);
+  // Finished: complete, or fail when a tiny run ends within 10% of the chance loss (a result).
   for (const auto& f : files_with(runs, ".h5"))
-    CHECK(contra::store::get_string(contra::store::read_run(f).attributes, "status", f.string()) == "complete");
+    CHECK(contra::store::get_string(contra::store::read_run(f).attributes, "status", f.string()) != "error");
   const auto status = run_cli("status " + quote(small) + " --results " + quote(results.string()), dir);
-  CHECK_THAT(status.out, Catch::Contains("2 complete"));
+  CHECK_THAT(status.out, !Catch::Contains("planned") && !Catch::Contains("running") && !Catch::Contains("error"));
   // Submitting again finds nothing to do.
   CHECK_THAT(run_cli("sweep " + quote(small) + " --launcher slurm --results " + quote(results.string()), dir).out,
              Catch::Contains("is done"));
 
-  // Preemption: a longer run (8 epochs of 32 steps) requeued by the scheduler after its first
-  // checkpoint; the requeued task resumes it and the record equals an uninterrupted local run.
-  const auto longer = sweep_file(dir, "slurm-preempt", "0", 2048, 8);
+  // Two longer runs (8 epochs of 32 steps). Task 0 is preempted (scontrol requeue: SIGTERM, then
+  // SLURM requeues it); task 1 gets the time-limit warning (SIGUSR1 to the batch script, as
+  // --signal=B:USR1@s sends it), checkpoints and requeues itself. Both resume, and their records
+  // equal uninterrupted local runs.
+  const auto longer = sweep_file(dir, "slurm-preempt", "0, 1", 2048, 8);
   const fs::path pre_runs = results / "slurm-preempt" / "cpu" / "runs";
   const auto sub2 = run_cli("sweep " + quote(longer) + " --launcher slurm --results " + quote(results.string()), dir);
   INFO(sub2.out << sub2.err);
   REQUIRE(sub2.code == 0);
   const std::string after = sub2.out.substr(sub2.out.find("submitted job array ") + 20);
   const std::string job = after.substr(0, after.find(' '));
-  REQUIRE(wait_for([&] { return !files_with(pre_runs, ".ckpt").empty(); }, 180));
+  REQUIRE(wait_for([&] { return files_with(pre_runs, ".ckpt").size() == 2; }, 180));
   REQUIRE(std::system(("scontrol requeue " + job + "_0").c_str()) == 0);
-  const bool resumed = wait_for([&] { return files_with(pre_runs, ".h5").size() == 1; }, 300);
-  INFO("task log: " << read_file(files_with(results / "slurm-preempt" / "cpu" / "logs", ".log").empty()
-                                     ? fs::path()
-                                     : files_with(results / "slurm-preempt" / "cpu" / "logs", ".log").front()));
+  REQUIRE(std::system(("scancel --batch --signal=USR1 " + job + "_1").c_str()) == 0);
+  const auto requeued_at = std::chrono::steady_clock::now();
+  // SLURM holds a requeued job back for about two minutes (its begin time moves ahead); an operator
+  // may release it at once, which keeps this test short: ask until both runs are recorded.
+  const bool resumed = wait_for([&] {
+    for (const char* task : {"_0", "_1"})
+      (void)std::system(("scontrol update JobId=" + job + task + " StartTime=now >/dev/null 2>&1").c_str());
+    return files_with(pre_runs, ".h5").size() == 2;
+  }, 300);
+  std::string logs;
+  for (const auto& f : files_with(results / "slurm-preempt" / "cpu" / "logs", ".log")) logs += read_file(f);
+  INFO("task logs: " << logs);
   REQUIRE(resumed);
-  const auto rec = contra::store::read_run(files_with(pre_runs, ".h5").front());
-  CHECK(contra::store::get_string(rec.attributes, "status", "rec") == "complete");
-  CHECK(contra::store::get_int(rec.attributes, "attempts", "rec") >= 2);
-  CHECK_FALSE(contra::store::get_string(rec.attributes, "resumed_from_epochs", "rec").empty());
-  CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 8 * 32);
+  CHECK_THAT(logs, Catch::Contains("requeueing task " + job + "_1"));  // the script requeued itself
+  std::cout << "slurm: the requeued tasks finished their runs "
+            << std::chrono::duration<double>(std::chrono::steady_clock::now() - requeued_at).count()
+            << " s after the preemption and the time-limit signal\n";
 
   const auto local = run_cli("sweep " + quote(longer) + " --threads 1 --no-report --results " + quote((dir / "local").string()), dir);
-  REQUIRE(local.code == 0);
-  const auto ref = contra::store::read_run(files_with(dir / "local" / "slurm-preempt" / "cpu" / "runs", ".h5").front());
-  CHECK(contra::store::column_as_double(ref.steps, "loss") == contra::store::column_as_double(rec.steps, "loss"));
-  CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") == contra::store::get_double(rec.summary, "knn_top1", "rec"));
+  REQUIRE((local.code == 0 || local.code == 3));  // 3: a run recorded as fail, a result too
+  const auto refs = files_with(dir / "local" / "slurm-preempt" / "cpu" / "runs", ".h5");
+  const auto recs = files_with(pre_runs, ".h5");
+  REQUIRE(refs.size() == 2);
+  REQUIRE(recs.size() == 2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    INFO(recs[i].string());
+    const auto rec = contra::store::read_run(recs[i]), ref = contra::store::read_run(refs[i]);
+    CHECK(recs[i].filename() == refs[i].filename());
+    CHECK(contra::store::get_string(rec.attributes, "status", "rec") != "error");
+    CHECK(contra::store::get_int(rec.attributes, "attempts", "rec") >= 2);
+    CHECK_FALSE(contra::store::get_string(rec.attributes, "resumed_from_epochs", "rec").empty());
+    CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 8 * 32);
+    CHECK(contra::store::column_as_double(ref.steps, "loss") == contra::store::column_as_double(rec.steps, "loss"));
+    CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") == contra::store::get_double(rec.summary, "knn_top1", "rec"));
+  }
 }

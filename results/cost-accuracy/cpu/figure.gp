@@ -44,7 +44,7 @@ set output "figure.png"
 set multiplot layout 1,2 title "Cost against accuracy across mechanisms (beside MoCo v2 Table 3)"
 reset
 set grid
-set key top left
+set key bottom right
 set bmargin 4
 set title "accuracy against peak memory, preset cpu"
 set xlabel "peak memory (MiB)"
@@ -55,7 +55,7 @@ plot $p0s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "moco", \
      $p0s3 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "simclr"
 reset
 set grid
-set key top left
+set key bottom right
 set bmargin 4
 set title "accuracy against train time, preset cpu"
 set xlabel "train time per run (s)"
@@ -70,7 +70,7 @@ set output "figure.svg"
 set multiplot layout 1,2 title "Cost against accuracy across mechanisms (beside MoCo v2 Table 3)"
 reset
 set grid
-set key top left
+set key bottom right
 set bmargin 4
 set title "accuracy against peak memory, preset cpu"
 set xlabel "peak memory (MiB)"
@@ -81,7 +81,7 @@ plot $p0s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "moco", \
      $p0s3 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "simclr"
 reset
 set grid
-set key top left
+set key bottom right
 set bmargin 4
 set title "accuracy against train time, preset cpu"
 set xlabel "train time per run (s)"

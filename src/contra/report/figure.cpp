@@ -57,7 +57,7 @@ std::string gnuplot_script(const Figure& figure, const std::filesystem::path& st
     for (std::size_t s = 0; s < f.panels[p].series.size(); ++s) data += data_block(fmt::format("p{}s{}", p, s), f.panels[p].series[s]);
   for (std::size_t p = 0; p < f.panels.size(); ++p) {
     const Panel& panel = f.panels[p];
-    plots += "reset\nset grid\nset key top left\nset bmargin 4\n";
+    plots += fmt::format("reset\nset grid\nset key {}\nset bmargin 4\n", panel.key);
     plots += fmt::format("set title {}\nset xlabel {}\nset ylabel {}\n", quoted(panel.title), quoted(panel.xlabel),
                          quoted(panel.ylabel));
     if (panel.log_x) plots += "set logscale x 2\n";

@@ -18,6 +18,16 @@ namespace {
 
 constexpr std::int64_t kFormat = 1;  // bump when the layout below changes
 
+/// The loop position's fields, by their names in the archive.
+const std::pair<const char*, std::int64_t LoopPosition::*> kIntFields[] = {
+    {"epochs_done", &LoopPosition::epochs_done}, {"step", &LoopPosition::step},
+    {"images_seen", &LoopPosition::images_seen}, {"batches_done", &LoopPosition::batches_done}};
+const std::pair<const char*, double LoopPosition::*> kRealFields[] = {
+    {"train_seconds", &LoopPosition::train_seconds}, {"eval_seconds", &LoopPosition::eval_seconds},
+    {"elapsed_seconds", &LoopPosition::elapsed_seconds}, {"loss_sum", &LoopPosition::loss_sum},
+    {"correct", &LoopPosition::correct}, {"queries", &LoopPosition::queries}, {"std_sum", &LoopPosition::std_sum},
+    {"epoch_seconds", &LoopPosition::epoch_seconds}};
+
 torch::Tensor int_scalar(std::int64_t v) { return torch::tensor(v, torch::kInt64); }
 torch::Tensor real_scalar(double v) { return torch::tensor(v, torch::kFloat64); }
 
@@ -58,18 +68,8 @@ void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition
       rng.write(name, gen.get_state());
     }
     archive.write("rng", rng);
-    archive.write("epochs_done", int_scalar(position.epochs_done));
-    archive.write("step", int_scalar(position.step));
-    archive.write("images_seen", int_scalar(position.images_seen));
-    archive.write("train_seconds", real_scalar(position.train_seconds));
-    archive.write("eval_seconds", real_scalar(position.eval_seconds));
-    archive.write("elapsed_seconds", real_scalar(position.elapsed_seconds));
-    archive.write("batches_done", int_scalar(position.batches_done));
-    archive.write("loss_sum", real_scalar(position.loss_sum));
-    archive.write("correct", real_scalar(position.correct));
-    archive.write("queries", real_scalar(position.queries));
-    archive.write("std_sum", real_scalar(position.std_sum));
-    archive.write("epoch_seconds", real_scalar(position.epoch_seconds));
+    for (const auto& [name, field] : kIntFields) archive.write(name, int_scalar(position.*field));
+    for (const auto& [name, field] : kRealFields) archive.write(name, real_scalar(position.*field));
     const std::string bytes = store::encode_run(record);
     archive.write("record", torch::from_blob(const_cast<char*>(bytes.data()), {static_cast<std::int64_t>(bytes.size())},
                                              torch::kUInt8).clone());
@@ -126,18 +126,8 @@ std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state,
       std::lock_guard<std::mutex> lock(gen.mutex());
       gen.set_state(saved.to(torch::kCPU));
     }
-    out.position.epochs_done = scalar("epochs_done").item<std::int64_t>();
-    out.position.step = scalar("step").item<std::int64_t>();
-    out.position.images_seen = scalar("images_seen").item<std::int64_t>();
-    out.position.train_seconds = scalar("train_seconds").item<double>();
-    out.position.eval_seconds = scalar("eval_seconds").item<double>();
-    out.position.elapsed_seconds = scalar("elapsed_seconds").item<double>();
-    out.position.batches_done = scalar("batches_done").item<std::int64_t>();
-    out.position.loss_sum = scalar("loss_sum").item<double>();
-    out.position.correct = scalar("correct").item<double>();
-    out.position.queries = scalar("queries").item<double>();
-    out.position.std_sum = scalar("std_sum").item<double>();
-    out.position.epoch_seconds = scalar("epoch_seconds").item<double>();
+    for (const auto& [name, field] : kIntFields) out.position.*field = scalar(name).item<std::int64_t>();
+    for (const auto& [name, field] : kRealFields) out.position.*field = scalar(name).item<double>();
     const torch::Tensor bytes = scalar("record").contiguous();
     out.record = store::decode_run(
         std::string(reinterpret_cast<const char*>(bytes.data_ptr<std::uint8_t>()), static_cast<std::size_t>(bytes.numel())),
