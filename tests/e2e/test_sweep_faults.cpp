@@ -173,16 +173,18 @@ TEST_CASE("fault injection: kill -9 of the whole sweep at random moments loses n
 
 TEST_CASE("a killed run and a throwing run do not stop the sweep, and the killed one resumes", "[e2e][fault]") {
   TempDir dir;
-  // A first block whose runs throw at start-up: 513 images in batches of 64 leave a batch of 1.
+  // A first block whose runs throw at start-up (513 images in batches of 64 leave a batch of 1), a
+  // second whose runs diverge (lr 1e30: a non-finite loss, recorded as fail), then four good runs.
   const auto sweep = tiny_sweep(dir, "[[block]]\n\"method.momentum\" = [0.999]\n\"data.drop_last\" = false\n"
-                                     "\"data.train_subset\" = 513\n[[block]]\n\"method.momentum\" = [0.9, 0.99]\n");
+                                     "\"data.train_subset\" = 513\n[[block]]\n\"method.momentum\" = [0.5]\n"
+                                     "\"optim.lr\" = 1e30\n[[block]]\n\"method.momentum\" = [0.9, 0.99]\n");
   const fs::path results = dir / "results", runs = results / "faults" / "cpu" / "runs";
   const pid_t pid = start_group("sweep " + quote(sweep) + " --results " + quote(results.string()) + " --jobs 1 --no-report",
                                 dir / "sweep.log");
   // Kill the first run that gets a partial record (after its first epoch), and only that run.
   pid_t victim = 0;
   std::string victim_id;
-  for (int i = 0; i < 400 && victim == 0; ++i) {
+  for (int i = 0; i < 2400 && victim == 0; ++i) {  // up to a minute
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
     for (const auto& p : files_with(runs, ".ckpt")) {
       victim_id = p.filename().string().substr(0, 12);
@@ -199,7 +201,7 @@ TEST_CASE("a killed run and a throwing run do not stop the sweep, and the killed
   CHECK(code == 1);  // some runs did not finish
   CHECK_THAT(log, Catch::Contains("killed by SIGKILL"));
   CHECK_THAT(log, Catch::Contains("exit code 2, no record"));  // the throwing runs
-  CHECK(files_with(runs, ".h5").size() == 3);  // the three other good runs finished
+  CHECK(files_with(runs, ".h5").size() == 5);  // the two diverged runs and the three other good runs
   const auto partial = contra::store::read_run(runs / (victim_id + ".h5.partial"));
   CHECK(contra::store::get_string(partial.attributes, "status", "partial") == "error");
   CHECK_THAT(contra::store::get_string(partial.attributes, "reason", "partial"), Catch::Contains("killed by SIGKILL"));
@@ -210,6 +212,7 @@ TEST_CASE("a killed run and a throwing run do not stop the sweep, and the killed
   CHECK_THAT(status.out, Catch::Contains(victim_id + "  interrupted"));
   CHECK_THAT(status.out, Catch::Contains("1 interrupted") && !Catch::Contains("running"));
   CHECK_THAT(status.out, Catch::Contains("2 planned"));  // the throwing runs leave no record
+  CHECK_THAT(status.out, Catch::Contains("loss became non-finite"));  // the diverged runs, recorded as fail
 
   // Again: the killed run resumes and completes in the same record; the throwing one throws again.
   const auto again = run_cli("sweep " + quote(sweep) + " --results " + quote(results.string()) + " --jobs 1 --no-report", dir);
