@@ -84,6 +84,7 @@ config::SlurmSpec slurm_resources(const config::SlurmSpec& from_sweep, const Swe
     if (key == "memory") r.memory = a.slurm_cli.memory;
     if (key == "max_parallel") r.max_parallel = a.slurm_cli.max_parallel;
   }
+  config::validate_slurm(r, a.slurm_set.empty() ? a.file : "the command line or " + a.file);
   return r;
 }
 
@@ -142,11 +143,12 @@ int sweep_command(const SweepArgs& a) {
   if (code == sweep::kExitSomeFailed)
     fmt::print(stderr, "contra: {} run(s) recorded as fail (diverged or collapsed; see the table's status column)\n", s.failed);
   else if (code != 0)
-    fmt::print(stderr, "contra: {} run(s) did not finish; `contra status {}` lists them, and running the sweep again "
-                       "resumes them\n", s.errors + s.interrupted, a.file);
+    fmt::print(stderr, "contra: {} run(s) did not finish; `contra status {}{}` lists them, and running the sweep "
+                       "again resumes them\n", s.errors + s.interrupted + s.not_started, a.file,
+               a.results.empty() ? "" : " --results " + a.results);
   if (s.busy > 0)
-    fmt::print(stderr, "contra: {} run(s) were being trained by another process; `contra status {}` follows them\n",
-               s.busy, a.file);
+    fmt::print(stderr, "contra: {} run(s) were being trained by another process; `contra status {}{}` follows them\n",
+               s.busy, a.file, a.results.empty() ? "" : " --results " + a.results);
   return code;
 }
 

@@ -113,7 +113,7 @@ TEST_CASE("bad input: a results folder that cannot be used is one line, before a
   // A file where the results folder should be (fails for root too).
   write_file(dir / "blocked", "");
   one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "blocked").string()), dir),
-                 {"blocked", "cannot create"});
+                 {"blocked", "is not a folder"});
   if (geteuid() != 0) {  // permissions do not stop root
     fs::create_directories(dir / "locked" / "bad" / "cpu" / "runs");
     fs::permissions(dir / "locked" / "bad" / "cpu" / "runs", fs::perms::none);
@@ -165,4 +165,22 @@ TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming com
   CHECK(lines_of(err).size() == 1);
   CHECK_THAT(err, Catch::Contains((dir / "limited").string()));
   no_complete_record(dir / "limited");
+}
+
+TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are not SLURM's", "[e2e][bad-input]") {
+  TempDir dir;
+  const auto twice = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9, 0.9]\n");
+  one_line_error(run_cli("sweep " + quote(twice) + " --dry-run", dir), {"bad.toml:5", "method.momentum", "twice"});
+  const auto seeds = write_file(dir / "seeds.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
+                                                        "\"\nseeds = [0, 0]\n[grid]\n\"method.momentum\" = [0.9]\n");
+  one_line_error(run_cli("sweep " + quote(seeds) + " --dry-run", dir), {"seeds.toml:3", "seed 0 twice"});
+  const auto ok = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n");
+  const std::string slurm = "sweep " + quote(ok) + " --launcher slurm --no-submit --results " + quote((dir / "r").string());
+  one_line_error(run_cli(slurm + " --time abc", dir), {"slurm.time", "abc"});
+  one_line_error(run_cli(slurm + " --mem lots", dir), {"slurm.memory", "lots"});
+  one_line_error(run_cli(slurm + " --partition 'a b'", dir), {"slurm.partition"});
+  CHECK(run_cli(slurm + " --time 1-00:00:00 --mem 4000M", dir).code == 0);
+  const auto file = write_file(dir / "soon.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
+                                                     "\"\n[grid]\n\"method.momentum\" = [0.9]\n[slurm]\ntime = \"soon\"\n");
+  one_line_error(run_cli("sweep " + quote(file) + " --launcher slurm --no-submit", dir), {"soon.toml", "slurm.time", "soon"});
 }

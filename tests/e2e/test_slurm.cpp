@@ -77,7 +77,6 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
   CHECK_THAT(script, Catch::Contains("#SBATCH --array=0-1%2") && Catch::Contains("#SBATCH --cpus-per-task=1") &&
                          Catch::Contains("#SBATCH --signal=B:USR1@120") && Catch::Contains("#SBATCH --requeue"));
   const bool finished = wait_for([&] { return files_with(runs, ".h5").size() == 2; }, 180);
-  INFO(read_file(cluster.dir / "slurmctld.log").substr(0, 4000));
   REQUIRE(finished);
   // Finished: complete, or fail when a tiny run ends within 10% of the chance loss (a result).
   for (const auto& f : files_with(runs, ".h5"))
@@ -88,28 +87,45 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
   CHECK_THAT(run_cli("sweep " + quote(small) + " --launcher slurm --results " + quote(results.string()), dir).out,
              Catch::Contains("is done"));
 
-  // Two longer runs (8 epochs of 32 steps). Task 0 is preempted (scontrol requeue: SIGTERM, then
+  // Two longer runs (12 epochs of 32 steps). Task 0 is preempted (scontrol requeue: SIGTERM, then
   // SLURM requeues it); task 1 gets the time-limit warning (SIGUSR1 to the batch script, as
   // --signal=B:USR1@s sends it), checkpoints and requeues itself. Both resume, and their records
   // equal uninterrupted local runs.
-  const auto longer = sweep_file(dir, "slurm-preempt", "0, 1", 2048, 8);
+  const auto longer = sweep_file(dir, "slurm-preempt", "0, 1", 2048, 12);
   const fs::path pre_runs = results / "slurm-preempt" / "cpu" / "runs";
   const auto sub2 = run_cli("sweep " + quote(longer) + " --launcher slurm --results " + quote(results.string()), dir);
   INFO(sub2.out << sub2.err);
   REQUIRE(sub2.code == 0);
   const std::string after = sub2.out.substr(sub2.out.find("submitted job array ") + 20);
   const std::string job = after.substr(0, after.find(' '));
-  REQUIRE(wait_for([&] { return files_with(pre_runs, ".ckpt").size() == 2; }, 180));
+  // Task i trains the run on line i+1 of tasks.txt; its checkpoint is runs/<id>.ckpt. SLURM may
+  // start the two tasks one after the other, so each is interrupted once its own run has one.
+  const auto lines = contra::testing::lines_of(read_file(results / "slurm-preempt" / "cpu" / "slurm" / "tasks.txt"));
+  REQUIRE(lines.size() == 2);
+  const auto run_of = [&](const std::string& line) {
+    const auto end = line.find(".toml");
+    return line.substr(end - 12, 12);
+  };
+  const fs::path ckpt0 = pre_runs / (run_of(lines[0]) + ".ckpt"), ckpt1 = pre_runs / (run_of(lines[1]) + ".ckpt");
+  REQUIRE(wait_for([&] { return fs::exists(ckpt0); }, 180));
   REQUIRE(std::system(("scontrol requeue " + job + "_0").c_str()) == 0);
+  REQUIRE(wait_for([&] { return fs::exists(ckpt1); }, 180));
   REQUIRE(std::system(("scancel --batch --signal=USR1 " + job + "_1").c_str()) == 0);
   const auto requeued_at = std::chrono::steady_clock::now();
   // SLURM holds a requeued job back for about two minutes (its begin time moves ahead); an operator
   // may release it at once, which keeps this test short: ask until both runs are recorded.
   const bool resumed = wait_for([&] {
+    // Only a task that waits for its begin time is touched: an update during the requeue itself
+    // can lose the task.
     for (const char* task : {"_0", "_1"})
-      (void)std::system(("scontrol update JobId=" + job + task + " StartTime=now >/dev/null 2>&1").c_str());
+      (void)std::system(("[ \"$(squeue -h -t PD -j " + job + task + " -o %r 2>/dev/null)\" = BeginTime ] && scontrol update JobId=" +
+                         job + task + " StartTime=now >/dev/null 2>&1").c_str());
     return files_with(pre_runs, ".h5").size() == 2;
   }, 300);
+  (void)std::system(("squeue -a -o '%i %T %r %S' >" + quote((dir / "squeue").string()) + " 2>&1; tail -n 40 " +
+                     quote((cluster.dir / "slurmctld.log").string()) + " >>" + quote((dir / "squeue").string()))
+                        .c_str());
+  INFO("squeue and the end of slurmctld.log: " << read_file(dir / "squeue"));
   std::string logs;
   for (const auto& f : files_with(results / "slurm-preempt" / "cpu" / "logs", ".log")) logs += read_file(f);
   INFO("task logs: " << logs);
@@ -132,7 +148,7 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
     CHECK(contra::store::get_string(rec.attributes, "status", "rec") != "error");
     CHECK(contra::store::get_int(rec.attributes, "attempts", "rec") >= 2);
     CHECK_FALSE(contra::store::get_string(rec.attributes, "resumed_from_epochs", "rec").empty());
-    CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 8 * 32);
+    CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 12 * 32);
     CHECK(contra::store::column_as_double(ref.steps, "loss") == contra::store::column_as_double(rec.steps, "loss"));
     CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") == contra::store::get_double(rec.summary, "knn_top1", "rec"));
   }

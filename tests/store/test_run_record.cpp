@@ -1,9 +1,13 @@
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <limits>
 
 #include "contra/core/error.h"
@@ -249,4 +253,52 @@ TEST_CASE("attributes and columns of other tools' types read back", "[store]") {
   CHECK(get_string(record.attributes, "fixed", "other") == "abc");
   CHECK(get_int(record.attributes, "i32", "other") == -7);
   CHECK(column_as_double(record.steps, "f32") == std::vector<double>{0.5, 1.5});
+}
+
+TEST_CASE("a damaged record reads as an error or as itself, never as a crash or another record", "[store]") {
+  // Checksummed metadata (HDF5 1.8+ format), Fletcher-32 columns and strings in the object headers:
+  // flip bytes all over a record and read each copy in a child process, which must exit normally.
+  TempDir dir;
+  const fs::path path = dir.path() / "run.h5";
+  const RunRecord written = sample_record();
+  write_run(path, written);
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  REQUIRE(bytes.size() > 1000);
+  int errors = 0, same = 0;
+  for (std::size_t pos = 0; pos < bytes.size(); pos += 37) {
+    INFO("byte " << pos << " of " << bytes.size());
+    std::string copy = bytes;
+    copy[pos] = static_cast<char>(copy[pos] ^ 0x5a);
+    const fs::path damaged = dir.path() / "damaged.h5";
+    {
+      std::ofstream out(damaged, std::ios::binary | std::ios::trunc);
+      out << copy;
+    }
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      try {
+        const RunRecord r = read_run(damaged);
+        const bool equal = r.axes == written.axes && r.summary == written.summary && r.attributes.size() ==
+                           written.attributes.size() + 1 && r.attributes.at("config") == written.attributes.at("config");
+        _exit(equal ? 0 : 3);
+      } catch (const ContraError&) {
+        _exit(1);
+      } catch (...) {
+        _exit(4);
+      }
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    REQUIRE(WIFEXITED(status));         // no crash
+    CHECK(WEXITSTATUS(status) != 3);    // never another record
+    CHECK(WEXITSTATUS(status) != 4);    // only ContraError
+    (WEXITSTATUS(status) == 1 ? errors : same) += 1;
+  }
+  CHECK(errors > 0);
+  INFO(errors << " errors, " << same << " read as the original");
 }

@@ -80,11 +80,13 @@ TEST_CASE("plan_sweep: ids are stable, distinct, and one changed value changes o
   CHECK(d.runs[0].experiment.method.queue == 512);
 }
 
-TEST_CASE("plan_sweep: coinciding configs are planned once and bad values stop the plan", "[sweep]") {
+TEST_CASE("plan_sweep: a value listed twice and bad values stop the plan", "[sweep]") {
   TempDir dir;
-  const auto file = contra::testing::write_file(dir / "dup.toml", sweep_text("0.9, 0.90"));
-  const auto plan = plan_sweep(file, "", {}, dir / "results");
-  CHECK(plan.runs.size() == 2);  // 2 seeds, one momentum
+  // 0.9 and 0.90 are one value: listing it twice would silently plan one run for two.
+  const auto dup = contra::testing::write_file(dir / "dup.toml", sweep_text("0.9, 0.90"));
+  CHECK_THROWS_WITH(plan_sweep(dup, "", {}, dir / "results"), Catch::Contains("dup.toml:4") && Catch::Contains("twice"));
+  const auto file = contra::testing::write_file(dir / "one.toml", sweep_text("0.9"));
+  CHECK(plan_sweep(file, "", {}, dir / "results").runs.size() == 2);  // 2 seeds, one momentum
   const auto bad = contra::testing::write_file(dir / "bad.toml", sweep_text("0.9, 1.5"));
   CHECK_THROWS_WITH(plan_sweep(bad, "", {}, dir / "results"), Catch::Contains("method.momentum") && Catch::Contains("1.5"));
   CHECK_THROWS_AS(plan_sweep(file, "nope", {}, dir / "results"), contra::core::ContraError);

@@ -190,17 +190,33 @@ TEST_CASE("run lock: a held lock stops a second trainer, and a dead holder's loc
   CHECK(contra::store::RunLock::try_acquire(out, id).has_value());
 }
 
-TEST_CASE("checkpoint: a damaged checkpoint is one clear error naming the file", "[train][resume]") {
+TEST_CASE("checkpoint: a damaged checkpoint is refused, set aside, and the next attempt starts over", "[train][resume]") {
   TempDir dir;
-  CHECK(WIFSIGNALED(train_status("moco", dir / "runs", "--kill-after-steps 12", dir)));
-  const auto ckpt = contra::testing::files_with(dir / "runs", ".ckpt");
-  REQUIRE(ckpt.size() == 1);
-  const auto bytes = contra::testing::read_file(ckpt.front());
-  contra::testing::write_file(ckpt.front(), bytes.substr(0, bytes.size() / 2));
-  const auto r = run_cli("train " + quote(contra::testing::kExperiment) + tiny_sets("moco") + " --threads 1 --quiet --out " +
-                             quote((dir / "runs").string()),
-                         dir);
-  CHECK(r.code == 2);
-  CHECK_THAT(r.err, Catch::Contains(ckpt.front().string()) && Catch::Contains("--fresh"));
-  CHECK(contra::testing::lines_of(r.err).size() == 1);
+  REQUIRE(train_status("moco", dir / "reference", "", dir) == 0);
+  // Truncated, and (a subtler case) one flipped byte in the middle: both must be refused.
+  for (const bool truncate : {true, false}) {
+    INFO((truncate ? "truncated" : "one byte flipped"));
+    const fs::path runs = dir / (truncate ? "truncated" : "flipped");
+    CHECK(WIFSIGNALED(train_status("moco", runs, "--kill-after-steps 12", dir)));
+    const auto ckpt = contra::testing::files_with(runs, ".ckpt");
+    REQUIRE(ckpt.size() == 1);
+    auto bytes = contra::testing::read_file(ckpt.front());
+    if (truncate) {
+      bytes = bytes.substr(0, bytes.size() / 2);
+    } else {
+      bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x01);
+    }
+    contra::testing::write_file(ckpt.front(), bytes);
+    const std::string train = "train " + quote(contra::testing::kExperiment) + tiny_sets("moco") +
+                              " --threads 1 --quiet --out " + quote(runs.string());
+    const auto r = run_cli(train, dir);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains(ckpt.front().string()) && Catch::Contains("damaged") && Catch::Contains("--fresh"));
+    CHECK(contra::testing::lines_of(r.err).size() == 1);
+    CHECK(contra::testing::files_with(runs, ".h5").empty());  // nothing claims to be complete
+    CHECK(fs::exists(ckpt.front().string() + ".damaged"));    // kept for a look
+    // The next attempt starts over and gives the uninterrupted run.
+    REQUIRE(run_cli(train, dir).code == 0);
+    check_same_metrics(only_record(dir / "reference"), only_record(runs));
+  }
 }

@@ -39,6 +39,9 @@ void flatten(const toml::table& table, const std::string& prefix, std::vector<Le
   });
 }
 
+/// A grid axis's values: each at most once (a repeated value would silently plan one run for two).
+std::vector<std::string> unique_literals(const toml::node& node, const std::string& where, const std::string& key);
+
 std::vector<std::string> array_literals(const toml::node& node, const std::string& where, const std::string& key) {
   const auto* arr = node.as_array();
   CONTRA_CHECK(arr != nullptr, "{}: axis '{}' must be an array of values, got {}", where, key, detail::literal_of(node));
@@ -48,11 +51,22 @@ std::vector<std::string> array_literals(const toml::node& node, const std::strin
   return values;
 }
 
+std::vector<std::string> unique_literals(const toml::node& node, const std::string& where, const std::string& key) {
+  auto values = array_literals(node, where, key);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    CONTRA_CHECK(std::find(values.begin() + static_cast<std::ptrdiff_t>(i) + 1, values.end(), values[i]) == values.end(),
+                 "{}: axis '{}' lists the value {} twice", where, key, values[i]);
+  return values;
+}
+
 std::vector<std::int64_t> read_seeds(const toml::node& node, const std::string& where) {
   std::vector<std::int64_t> seeds;
   CONTRA_CHECK(detail::read_value(node, seeds) && !seeds.empty(), "{}: seeds must be a non-empty array of integers, got {}",
                where, detail::literal_of(node));
   for (auto s : seeds) CONTRA_CHECK(s >= 0, "{}: seeds = {} holds a negative seed", where, detail::literal_of(node));
+  for (std::size_t i = 0; i < seeds.size(); ++i)
+    CONTRA_CHECK(std::find(seeds.begin() + static_cast<std::ptrdiff_t>(i) + 1, seeds.end(), seeds[i]) == seeds.end(),
+                 "{}: seeds = {} lists seed {} twice", where, detail::literal_of(node), seeds[i]);
   return seeds;
 }
 
@@ -81,7 +95,7 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
       const bool known = has(sweep.axes) || std::any_of(sweep.blocks.begin(), sweep.blocks.end(), has);
       CONTRA_CHECK(known, "{}: [preset.{}] replaces grid axis '{}', but neither [grid] nor a [[block]] has it", where,
                    name, axis);
-      p.grid[axis] = array_literals(*node, where, axis);
+      p.grid[axis] = unique_literals(*node, where, axis);
     } else {
       p.overrides.push_back({key, detail::literal_of(*node), fmt::format("{} ([preset.{}] {})", where, name, key)});
     }
@@ -135,10 +149,7 @@ void read_slurm(const toml::table& table, Sweep& sweep) {
                  "max_parallel, signal_seconds", where, key);
     }
   }
-  CONTRA_CHECK(o.cpus >= 1, "{}: slurm.cpus = {} must be >= 1", sweep.file, o.cpus);
-  CONTRA_CHECK(o.gpus >= 0, "{}: slurm.gpus = {} must be >= 0", sweep.file, o.gpus);
-  CONTRA_CHECK(o.max_parallel >= 0, "{}: slurm.max_parallel = {} must be >= 0", sweep.file, o.max_parallel);
-  CONTRA_CHECK(o.signal_seconds >= 0, "{}: slurm.signal_seconds = {} must be >= 0", sweep.file, o.signal_seconds);
+  validate_slurm(o, sweep.file);
 }
 
 /// One [[zip]] table: axes that move together.
@@ -174,7 +185,7 @@ void read_grid(const toml::table& table, const std::string& file, const std::str
       set.fixed.push_back({lk, detail::literal_of(*ln), fmt::format("{} ([[block]] {})", w, lk)});
       continue;
     }
-    set.grid.push_back({lk, array_literals(*ln, w, lk), w});
+    set.grid.push_back({lk, unique_literals(*ln, w, lk), w});
   }
 }
 
@@ -295,6 +306,23 @@ Sweep load_sweep(const std::string& file) {
   }
   if (s.presets.find(s.default_preset) == s.presets.end()) s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
   return s;
+}
+
+void validate_slurm(const SlurmSpec& o, const std::string& where) {
+  CONTRA_CHECK(o.cpus >= 1, "{}: slurm.cpus = {} must be >= 1", where, o.cpus);
+  CONTRA_CHECK(o.gpus >= 0, "{}: slurm.gpus = {} must be >= 0", where, o.gpus);
+  CONTRA_CHECK(o.max_parallel >= 0, "{}: slurm.max_parallel = {} must be >= 0", where, o.max_parallel);
+  CONTRA_CHECK(o.signal_seconds >= 0, "{}: slurm.signal_seconds = {} must be >= 0", where, o.signal_seconds);
+  // sbatch's forms: minutes, minutes:seconds, hours:minutes:seconds, days-hours[:minutes[:seconds]].
+  static const std::regex time(R"(^(\d+-)?\d+(:\d{1,2}){0,2}$)");
+  CONTRA_CHECK(std::regex_match(o.time, time), "{}: slurm.time = '{}' is not a SLURM time (e.g. 04:00:00, 90, 2-00:00:00)",
+               where, o.time);
+  static const std::regex memory(R"(^\d+[KMGT]?$)");
+  CONTRA_CHECK(std::regex_match(o.memory, memory), "{}: slurm.memory = '{}' is not a SLURM memory size (e.g. 16G, 4000M)",
+               where, o.memory);
+  static const std::regex name(R"(^[A-Za-z0-9_.,:-]*$)");
+  CONTRA_CHECK(std::regex_match(o.partition, name), "{}: slurm.partition = '{}' is not a partition name", where, o.partition);
+  CONTRA_CHECK(std::regex_match(o.account, name), "{}: slurm.account = '{}' is not an account name", where, o.account);
 }
 
 const Preset& find_preset(const Sweep& sweep, const std::string& name) {

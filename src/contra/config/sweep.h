@@ -107,6 +107,11 @@ struct PlannedRun {
 /// (e.g. MoCo over K, end-to-end over batch).
 Sweep load_sweep(const std::string& file);
 
+/// Checks [slurm] values (from the file or the command line; `where` names their source): counts
+/// in range, a time and a memory size in sbatch's forms, partition and account names without
+/// spaces or newlines (they go into the sbatch script). Throws ContraError.
+void validate_slurm(const SlurmSpec& slurm, const std::string& where);
+
 /// The preset `name` ("" = the sweep's default). Throws ContraError listing the presets when unknown.
 const Preset& find_preset(const Sweep& sweep, const std::string& name);
 

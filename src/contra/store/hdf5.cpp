@@ -1,5 +1,7 @@
 #include "contra/store/hdf5.h"
 
+#include <algorithm>
+
 #include <system_error>
 #include <utility>
 
@@ -64,7 +66,12 @@ void Object::fail(const std::string& problem) const {
 
 File File::create(const std::filesystem::path& path) {
   silence_errors();
-  const hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  // The 1.8+ file format checksums every piece of metadata (superblock, object headers, where the
+  // attributes live), so a damaged file is an error when read, never a crash or a silent change.
+  const Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  if (!fapl.valid() || failed(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_LATEST)))
+    core::fail("HDF5: cannot set the file format for '{}'", path.string());
+  const hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get());
   if (failed(id)) core::fail("cannot create HDF5 file '{}'", path.string());
   return File(Handle(id, H5Fclose), path.string(), "/");
 }
@@ -114,11 +121,13 @@ hsize_t Dataspace::size() const {
   return n < 0 ? 0 : static_cast<hsize_t>(n);
 }
 
-Datatype Datatype::utf8_string() {
+Datatype Datatype::utf8_string(std::size_t bytes) {
+  // Fixed length: the text sits in the (checksummed) object header, not in the global heap that
+  // variable-length strings use, whose damaged lengths crash H5Aread.
   Datatype type(Handle(H5Tcopy(H5T_C_S1), H5Tclose));
-  if (failed(type.id()) || failed(H5Tset_size(type.id(), H5T_VARIABLE)) ||
-      failed(H5Tset_cset(type.id(), H5T_CSET_UTF8))) {
-    core::fail("HDF5: cannot create the variable-length UTF-8 string type");
+  if (failed(type.id()) || failed(H5Tset_size(type.id(), std::max<std::size_t>(bytes, 1))) ||
+      failed(H5Tset_strpad(type.id(), H5T_STR_NULLPAD)) || failed(H5Tset_cset(type.id(), H5T_CSET_UTF8))) {
+    core::fail("HDF5: cannot create a UTF-8 string type of {} bytes", bytes);
   }
   return type;
 }
@@ -300,14 +309,19 @@ void Group::write_double(const std::string& name, double value) const {
 
 void Group::write_string(const std::string& name, const std::string& value) const {
   if (value.find('\0') != std::string::npos) fail(fmt::format("attribute '{}': string holds a NUL character", name));
-  const Datatype type = Datatype::utf8_string();
-  const char* text = value.c_str();
-  write_scalar(name, type.id(), type.id(), &text);
+  const Datatype type = Datatype::utf8_string(value.size());
+  const std::string padded = value.empty() ? std::string(1, '\0') : value;
+  write_scalar(name, type.id(), type.id(), padded.data());
 }
 
 void Group::write_column(const std::string& name, hid_t file_type, hid_t mem_type, hsize_t n, const void* data) const {
   const Dataspace space = Dataspace::simple_1d(n);
-  const hid_t did = H5Dcreate2(id(), name.c_str(), file_type, space.id(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  // One chunk with a Fletcher-32 checksum: a damaged column is an error when read.
+  const Handle dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+  if (!dcpl.valid()) fail("cannot create dataset properties");
+  if (n > 0 && (failed(H5Pset_chunk(dcpl.get(), 1, &n)) || failed(H5Pset_fletcher32(dcpl.get()))))
+    fail(fmt::format("dataset '{}': cannot set up its checksum", name));
+  const hid_t did = H5Dcreate2(id(), name.c_str(), file_type, space.id(), H5P_DEFAULT, dcpl.get(), H5P_DEFAULT);
   if (failed(did)) fail(fmt::format("cannot create dataset '{}'", name));
   const Dataset set(Handle(did, H5Dclose), file_, child(name));
   if (n > 0 && failed(H5Dwrite(set.id(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data))) set.fail("cannot write the data");

@@ -96,8 +96,9 @@ class Dataspace {
 class Datatype {
  public:
   explicit Datatype(Handle handle) : handle_(std::move(handle)) {}
-  /// Variable-length UTF-8 string (h5py reads it as str). Throws core::ContraError when HDF5 fails.
-  static Datatype utf8_string();
+  /// Fixed-length UTF-8 string of `bytes` bytes (at least 1), NUL-padded (h5py reads it as bytes,
+  /// pandas and h5dump as text). Throws core::ContraError when HDF5 fails.
+  static Datatype utf8_string(std::size_t bytes);
   hid_t id() const noexcept { return handle_.get(); }
   H5T_class_t type_class() const { return H5Tget_class(id()); }
 

@@ -7,7 +7,9 @@
 //   /steps/<col>    1-D datasets, one per column (step, epoch, loss, lr, images_per_s)
 //   /epochs/<col>   1-D datasets, one per column (epoch, loss, knn_top1, pretext_acc, ...)
 //   /summary        attributes: final metrics and costs
-// Integer columns are stored as int64, real ones as float64, strings as variable-length UTF-8,
+// Integer columns are stored as int64 and real ones as float64, each column one chunk with a
+// Fletcher-32 checksum; strings as fixed-length UTF-8; the file format is HDF5 1.8+ (checksummed
+// metadata), so a damaged file reads as an error, never as a crash or a different record; and
 // so h5dump, h5py and pandas read them without contra's code.
 #pragma once
 

@@ -6,10 +6,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <thread>
 
@@ -37,13 +39,15 @@ constexpr int kMaxChildren = 256;
 volatile std::sig_atomic_t g_child_count = 0;
 pid_t g_children[kMaxChildren] = {};
 
-/// On SIGINT/SIGTERM/SIGHUP: pass the signal to every running run, then die of it ourselves, so a
-/// stopped sweep never leaves training behind (each run keeps its .partial record).
+volatile std::sig_atomic_t g_stopping = 0;
+
+/// On SIGINT/SIGTERM/SIGHUP: pass the signal to every running run (each checkpoints and exits) and
+/// start no new one; the pool then waits for them and reports. A second signal stops the sweep at once.
 extern "C" void forward_signal(int sig) {
   for (int i = 0; i < g_child_count; ++i)
     if (g_children[i] > 0) kill(g_children[i], sig);
+  g_stopping = 1;
   std::signal(sig, SIG_DFL);
-  std::raise(sig);
 }
 
 void track_child(pid_t pid, bool add) {
@@ -105,6 +109,15 @@ pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
   return pid;
 }
 
+/// The run's own last "contra: error:" line in its log, without the prefix ("" when none).
+std::string last_error_line(const std::string& log) {
+  std::ifstream in(log);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (line.rfind("contra: error: ", 0) == 0) last = line.substr(15);
+  return last.empty() ? std::string("the run wrote no error line") : last;
+}
+
 /// One line about a finished run, from how its process ended and its record. `status` becomes
 /// complete, fail, error, busy (another process trains it) or interrupted (stopped by a signal
 /// after saving a checkpoint).
@@ -134,7 +147,7 @@ std::string outcome(const SweepPlan& plan, const PlannedRun& run, int wstatus, s
   }
   if (!fs::exists(file)) {
     status = "error";
-    return fmt::format("error: exit code {}, no record (see {})", exit_code, log);
+    return fmt::format("error: exit code {}, no record: {} (see {})", exit_code, last_error_line(log), log);
   }
   try {
     const auto record = store::read_run(file);
@@ -156,7 +169,7 @@ std::string outcome(const SweepPlan& plan, const PlannedRun& run, int wstatus, s
 }  // namespace
 
 int exit_code(const LaunchSummary& s) {
-  if (s.errors > 0 || s.interrupted > 0) return 1;
+  if (s.errors > 0 || s.interrupted > 0 || s.not_started > 0) return 1;
   return s.failed > 0 ? kExitSomeFailed : 0;
 }
 
@@ -199,7 +212,8 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
   std::size_t next = 0;
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, forward_signal);
   while (next < todo.size() || !running.empty()) {
-    while (next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
+    if (g_stopping && running.empty()) break;
+    while (!g_stopping && next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
       const PlannedRun& run = *todo[next];
       const fs::path log = plan.logs_dir() / (run.id + ".log");
       const pid_t pid = spawn(train_command(plan, run, exe, threads, options.log_every, options.rerun), log);
@@ -211,6 +225,7 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
     }
     int wstatus = 0;
     const pid_t pid = waitpid(-1, &wstatus, 0);
+    if (pid < 0 && errno == EINTR) continue;  // a stop signal: the loop stops starting runs
     if (pid < 0) break;
     auto it = running.find(pid);
     if (it == running.end()) continue;
@@ -236,6 +251,10 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
     std::fflush(stdout);
   }
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_DFL);
+  summary.not_started = static_cast<int>(todo.size() - next);
+  if (g_stopping && !options.quiet)
+    fmt::print("sweep stopped by a signal: {} run(s) not started; running the sweep again continues\n",
+               summary.not_started);
   return summary;
 }
 

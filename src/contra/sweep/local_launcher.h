@@ -28,6 +28,7 @@ struct LaunchSummary {
   int skipped = 0; ///< already done
   int busy = 0;    ///< another process was training it (its lock was held)
   int interrupted = 0;  ///< stopped by a signal after a checkpoint; resumable
+  int not_started = 0;  ///< left when the sweep itself was stopped by a signal
 };
 
 /// The exit code of `contra sweep` for a summary: 0 when every run is complete or already done,

@@ -133,6 +133,14 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   }
   std::set<std::string> seen;
   std::error_code ec;
+  // The nearest existing folder on the way to runs/ must be a folder: a file in the way (a
+  // mistyped --results) would otherwise make every run look new.
+  for (fs::path p = plan.runs_dir(); !p.empty() && p != p.parent_path(); p = p.parent_path()) {
+    if (!fs::exists(p, ec)) continue;
+    CONTRA_CHECK(fs::is_directory(p, ec), "{}: cannot read the results folder: {} is not a folder",
+                 plan.runs_dir().string(), p.string());
+    break;
+  }
   if (fs::exists(plan.runs_dir(), ec) || ec) {
     // A results folder we cannot list would make every run look new: say so instead.
     fs::directory_iterator probe(plan.runs_dir(), ec);

@@ -4,11 +4,15 @@
 #include <torch/cuda.h>
 #include <torch/serialize.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <system_error>
 
 #include "contra/core/error.h"
+#include "contra/core/hash.h"
 
 namespace contra::train {
 
@@ -17,6 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::int64_t kFormat = 1;  // bump when the layout below changes
+constexpr const char* kMagic = "contra-checkpoint-v1";
 
 /// The loop position's fields, by their names in the archive.
 const std::pair<const char*, std::int64_t LoopPosition::*> kIntFields[] = {
@@ -78,7 +83,10 @@ void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition
     std::ostringstream bytes_out;
     archive.save_to(bytes_out);
     const std::string blob = bytes_out.str();
+    // A header line with the archive's checksum, so a damaged checkpoint is never resumed from.
+    const std::string header = fmt::format("{} {} {}\n", kMagic, blob.size(), core::short_hash(blob, 16));
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out.write(header.data(), static_cast<std::streamsize>(header.size()));
     out.write(blob.data(), static_cast<std::streamsize>(blob.size()));
     out.close();
     if (!out) {
@@ -103,8 +111,25 @@ std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state,
   if (!fs::exists(path)) return std::nullopt;
   Restored out;
   try {
+    std::string blob;
+    {
+      std::ifstream in(path, std::ios::binary);
+      std::string magic, hash;
+      std::size_t size = 0;
+      in >> magic >> size >> hash;
+      in.get();  // the header's newline
+      CONTRA_CHECK(in.good() && magic == kMagic, "{}: not a contra checkpoint (its header is missing or damaged); "
+                   "start the run over with `contra train --fresh` or `contra sweep --rerun`, or delete the file",
+                   path.string());
+      blob.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      CONTRA_CHECK(blob.size() == size && core::short_hash(blob, 16) == hash,
+                   "{}: the checkpoint is damaged ({} of {} bytes, checksum {}); start the run over with "
+                   "`contra train --fresh` or `contra sweep --rerun`, or delete the file",
+                   path.string(), blob.size(), size, blob.size() == size ? "mismatch" : "not checked");
+    }
+    std::istringstream blob_in(blob);
     torch::serialize::InputArchive archive;
-    archive.load_from(path.string(), device);
+    archive.load_from(blob_in, device);
     const auto scalar = [&](const char* key) {
       torch::Tensor t;
       archive.read(key, t);

@@ -1,7 +1,8 @@
 // Checkpoints: everything a run needs to continue exactly where it stopped (DESIGN.md, "Results
 // store": checkpoints sit beside the record). One file, `<dir>/<run id>.ckpt`, written to
 // `<run id>.ckpt.tmp` and renamed into place, so a kill at any moment leaves either the previous
-// checkpoint or the new one, never half of one.
+// checkpoint or the new one, never half of one. A header line carries the archive's size and
+// checksum (FNV-1a 64), so a checkpoint damaged on disk is refused, never resumed from.
 //
 // It holds the method's parameters and buffers (both encoders, the queue with its pointer, or the
 // bank), the optimiser state (SGD momentum buffers), every random stream (LibTorch's global CPU
@@ -66,7 +67,8 @@ struct Restored {
 
 /// Loads the checkpoint at `path` into `state` (parameters, buffers, optimiser, generators), moving
 /// tensors to `device`. Returns nullopt when there is no checkpoint. Throws core::ContraError naming
-/// the path when the file is unreadable or does not match the run (another method or shape).
+/// the path when the file is damaged (header, size or checksum), unreadable, or does not match the
+/// run (another method or shape).
 std::optional<Restored> load_checkpoint(const std::filesystem::path& path, TrainState& state, const torch::Device& device);
 
 /// Removes the checkpoint (after the run's record is final); never throws.

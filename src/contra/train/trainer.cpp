@@ -212,7 +212,15 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   auto epoch_start_gen = core::make_generator(static_cast<std::uint64_t>(exp.run.seed), 0);  // data_gen at the epoch's start
   TrainState state{*method, optimizer, {{"data_order", epoch_start_gen}, {"augment", augment_gen}}};
   LoopPosition pos;
-  const auto restored = load_checkpoint(ckpt, state, device);
+  std::optional<Restored> restored;
+  try {
+    restored = load_checkpoint(ckpt, state, device);
+  } catch (const core::ContraError& e) {
+    // Set aside, not deleted: the next attempt starts the run over, and the file stays for a look.
+    std::error_code ec;
+    std::filesystem::rename(ckpt, std::filesystem::path(ckpt.string() + ".damaged"), ec);
+    core::fail("{} (set aside as {}.damaged: the next attempt starts the run over)", e.what(), ckpt.filename().string());
+  }
   if (restored) {
     rec.record() = restored->record;
     pos = restored->position;
