@@ -16,18 +16,12 @@ double parse_number(const std::string& text) {
   return end != text.c_str() ? v : NAN;
 }
 
-std::string dataset_of(const RowSet& d) { return d.runs.empty() ? std::string("(no runs yet)") : distinct_value(d.runs, "data.dataset"); }
-
 }  // namespace
 
 Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   const bool series = !spec.series.empty();
-  Table t;
-  t.title = fmt::format("{} — measured on {}, preset {}", spec.title.empty() ? plan.sweep.name : spec.title, dataset_of(d),
-                        plan.preset);
-  if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
-  for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
+  Table t = table_head(plan, d);
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   const bool cited = reference.has_value();

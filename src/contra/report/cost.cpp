@@ -42,11 +42,7 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optio
   const auto& spec = plan.sweep.report;
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
-  Table t;
-  t.title = fmt::format("{} — measured on {}, preset {}", spec.title.empty() ? plan.sweep.name : spec.title,
-                        d.runs.empty() ? std::string("(no runs yet)") : distinct_value(d.runs, "data.dataset"), plan.preset);
-  if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
-  for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
+  Table t = table_head(plan, d);
   t.notes.push_back(fmt::format("Random-init encoder kNN top-1: {} %. GFLOPs/step follows the formula in README.md "
                                 "(Results store); store MiB is the negatives store alone (queue D×K, bank n×D).",
                                 mean_std(d.random_init)));

@@ -1,5 +1,7 @@
 #include "contra/report/rows.h"
 
+#include "contra/report/setting.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -186,6 +188,20 @@ std::string incomplete_note(const RowSet& d) {
   if (missing <= 0) return "";
   return fmt::format("**INCOMPLETE: {} of {} planned runs have no finished record**; the rows hold only what has been "
                      "recorded.", missing, d.planned);
+}
+
+std::string dataset_of(const RowSet& d) {
+  return d.runs.empty() ? std::string("(no runs yet)") : distinct_value(d.runs, "data.dataset");
+}
+
+Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
+  const auto& spec = plan.sweep.report;
+  Table t;
+  t.title = fmt::format("{} — measured on {}, preset {}", spec.title.empty() ? plan.sweep.name : spec.title, dataset_of(d),
+                        plan.preset);
+  if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
+  for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
+  return t;
 }
 
 }  // namespace contra::report

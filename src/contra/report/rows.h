@@ -10,6 +10,7 @@
 
 #include "contra/config/references.h"
 #include "contra/report/runs.h"
+#include "contra/report/table.h"
 #include "contra/sweep/plan.h"
 
 namespace contra::report {
@@ -69,5 +70,12 @@ std::string citation_footnote(const config::ReferenceTable& reference);
 
 /// "INCOMPLETE ..." when planned runs lack records, else empty.
 std::string incomplete_note(const RowSet& rows);
+
+/// The dataset(s) the recorded runs used, or "(no runs yet)".
+std::string dataset_of(const RowSet& rows);
+
+/// A table with what every report kind opens with: the title ("<title> — measured on <dataset>,
+/// preset <p>"), the INCOMPLETE note when runs are missing, and the setting's header lines.
+Table table_head(const sweep::SweepPlan& plan, const RowSet& rows);
 
 }  // namespace contra::report

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -163,13 +164,17 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
 }
 
 void preflight(const SweepPlan& plan) {
-  std::set<std::string> devices, data;
+  std::set<std::string> devices;
+  std::map<std::string, std::int64_t> train_images;  // per dataset and root: the header's count, read once
   for (const auto& run : plan.runs) {
     const auto& e = run.experiment;
     if (devices.insert(e.run.device).second) (void)core::resolve_device(e.run.device, e.where("run.device"));
-    if (data.insert(e.data.dataset + "\n" + e.data.root).second) data::check_dataset(e.data, e.where("data.root"));
+    auto full = e.data;
+    full.train_subset = 0;
+    const auto [it, first] = train_images.try_emplace(e.data.dataset + "\n" + e.data.root, 0);
+    if (first) it->second = data::train_size(full, e.where("data.root"));  // checks the files too
     if (e.method.name == "moco" && !e.method.allow_own_keys)
-      config::validate_against_data(e, data::train_size(e.data, e.where("data.root")));
+      config::validate_against_data(e, e.data.train_subset > 0 ? std::min(it->second, e.data.train_subset) : it->second);
   }
 }
 

@@ -209,7 +209,8 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
                               torch::optim::SGDOptions(o.lr).momentum(o.sgd_momentum).weight_decay(o.weight_decay));
   auto data_gen = core::make_generator(static_cast<std::uint64_t>(exp.run.seed), 0);
   auto augment_gen = core::make_generator(static_cast<std::uint64_t>(exp.run.seed), 1);
-  auto epoch_start_gen = core::make_generator(static_cast<std::uint64_t>(exp.run.seed), 0);  // data_gen at the epoch's start
+  // data_gen's state at the current epoch's start: the same stream, so equal to it before epoch 1.
+  auto epoch_start_gen = core::make_generator(static_cast<std::uint64_t>(exp.run.seed), 0);
   TrainState state{*method, optimizer, {{"data_order", epoch_start_gen}, {"augment", augment_gen}}};
   LoopPosition pos;
   std::optional<Restored> restored;
@@ -270,13 +271,9 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     const double elapsed_before = pos.elapsed_seconds;
     core::install_stop_handlers();
     for (std::int64_t epoch = pos.epochs_done + 1; epoch <= o.epochs && !fail.loss_non_finite; ++epoch) {
-      // The epoch's batch order comes from the data stream as it stands at the epoch's start; a run
-      // resumed inside an epoch rewinds the stream to there and skips the batches already trained.
-      if (pos.batches_done == 0) {
-        epoch_start_gen.set_state(data_gen.get_state());
-      } else {
-        data_gen.set_state(epoch_start_gen.get_state());
-      }
+      // The epoch's batch order comes from the data stream as it stands at the epoch's start
+      // (epoch_start_gen holds that state; a resumed run rewound data_gen to it above), and a run
+      // resumed inside an epoch skips the batches already trained.
       const auto batches = data::epoch_batches(n, o.batch, exp.data.drop_last, data_gen);
       auto epoch_start = Clock::now() - std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(pos.epoch_seconds));
       for (auto b = static_cast<std::size_t>(pos.batches_done); b < batches.size(); ++b) {
