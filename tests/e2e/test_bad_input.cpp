@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../support/cli.h"
+#include "contra/config/experiment.h"
 #include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
@@ -183,4 +184,28 @@ TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are
   const auto file = write_file(dir / "soon.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
                                                      "\"\n[grid]\n\"method.momentum\" = [0.9]\n[slurm]\ntime = \"soon\"\n");
   one_line_error(run_cli("sweep " + quote(file) + " --launcher slurm --no-submit", dir), {"soon.toml", "slurm.time", "soon"});
+}
+
+TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it, stops before any run", "[e2e][bad-input]") {
+  TempDir dir;
+  const fs::path data = dir / "data";
+  fs::create_directories(data);
+  const fs::path root = contra::config::DataOptions{}.root;
+  for (const char* name : {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz",
+                           "t10k-labels-idx1-ubyte.gz"})
+    fs::copy_file(root / name, data / name);
+  const std::string images = contra::testing::read_file(data / "train-images-idx3-ubyte.gz");
+  write_file(data / "train-images-idx3-ubyte.gz", images.substr(0, 100000));  // case C6
+  const auto sweep = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.root\" = \"" +
+                                         data.string() + "\"\n\"data.train_subset\" = 512\n\"method.queue\" = 256\n");
+  const fs::path results = dir / "results";
+  one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote(results.string()), dir),
+                 {"train-images-idx3-ubyte.gz", "truncated"});
+  CHECK_FALSE(fs::exists(results / "bad" / "cpu" / "runs"));
+  // A subset larger than the dataset: refused by the sweep and by contra train, not silently capped.
+  const auto big = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.train_subset\" = 70000\n");
+  one_line_error(run_cli("sweep " + quote(big) + " --results " + quote(results.string()), dir),
+                 {"data.train_subset = 70000", "60000"});
+  one_line_error(run_cli("train " + quote(kExperiment) + " --set data.test_subset=20000 --out " + quote((dir / "o").string()), dir),
+                 {"data.test_subset = 20000", "10000"});
 }

@@ -42,6 +42,8 @@ Split load_split(const std::string& root, const std::string& prefix, std::int64_
   const auto max_label = s.labels.max().item<std::int64_t>();
   CONTRA_CHECK(s.labels.min().item<std::int64_t>() >= 0 && max_label < 10, "{}: labels must lie in [0, 9], found {}",
                labels_path, max_label);
+  CONTRA_CHECK(subset <= s.size(), "{}: data.{}_subset = {} is larger than the {} images of {}", where,
+               prefix == "train" ? "train" : "test", subset, s.size(), images_path);
   if (subset > 0 && subset < s.size()) {
     s.images = s.images.slice(0, 0, subset).clone();
     s.labels = s.labels.slice(0, 0, subset).clone();
@@ -60,18 +62,6 @@ void check_dataset(const config::DataOptions& options, const std::string& where)
                "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
                where, options.root);
   for (const auto& part : kParts) (void)find_idx(options.root, idx_stem(part[0], part[1]), where);
-}
-
-std::int64_t train_size(const config::DataOptions& options, const std::string& where) {
-  check_dataset(options, where);
-  std::int64_t n = 0;
-  const std::string path = find_idx(options.root, idx_stem("train", "images"), where);
-  try {
-    n = read_idx_image_count(path);
-  } catch (const core::ContraError& e) {
-    core::fail("{}: data.root = '{}': {}", where, options.root, e.what());
-  }
-  return options.train_subset > 0 ? std::min(n, options.train_subset) : n;
 }
 
 Dataset load_dataset(const config::DataOptions& options, const std::string& where) {

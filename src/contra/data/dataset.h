@@ -31,11 +31,6 @@ struct Dataset {
 /// and how to install the default. load_dataset calls it first; a sweep calls it before launching.
 void check_dataset(const config::DataOptions& options, const std::string& where = "data.root");
 
-/// The number of training images a run will use: the train-images header's count, capped by
-/// train_subset when that is > 0. Reads the header only. Throws ContraError as check_dataset does,
-/// or naming the file when its header is unreadable.
-std::int64_t train_size(const config::DataOptions& options, const std::string& where = "data.root");
-
 /// Loads `options.dataset` from `options.root`, keeping the first train_subset / test_subset
 /// images when those are > 0. `where` names the config location of data.root for messages.
 /// Throws ContraError when the folder or a file is missing (saying where it looked and how to

@@ -106,12 +106,6 @@ torch::Tensor read_idx_images(const std::string& path) {
   return read_body(in, path, n, h * w, "images").view({n, 1, h, w});
 }
 
-std::int64_t read_idx_image_count(const std::string& path) {
-  require_file(path);
-  GzFile in(path);
-  return read_header(in, path, 0x00000803u, 3)[0];
-}
-
 torch::Tensor read_idx_labels(const std::string& path) {
   require_file(path);
   GzFile in(path);

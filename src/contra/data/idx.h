@@ -16,8 +16,4 @@ torch::Tensor read_idx_images(const std::string& path);
 /// Throws ContraError naming the file as read_idx_images does.
 torch::Tensor read_idx_labels(const std::string& path);
 
-/// The number of images an IDX3 file's header declares, reading the header only (a sweep's
-/// preflight). Throws ContraError naming the file as read_idx_images does for the header.
-std::int64_t read_idx_image_count(const std::string& path);
-
 }  // namespace contra::data

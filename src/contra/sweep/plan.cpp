@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 
 const char* to_string(RunState state) {
   switch (state) {
-    case RunState::todo: return "todo";
+    case RunState::todo: return "planned";
     case RunState::interrupted: return "interrupted";
     case RunState::error: return "error";
     case RunState::done: return "done";
@@ -165,16 +165,19 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
 
 void preflight(const SweepPlan& plan) {
   std::set<std::string> devices;
-  std::map<std::string, std::int64_t> train_images;  // per dataset and root: the header's count, read once
+  std::map<std::string, std::int64_t> train_images;  // per dataset and root, read once
   for (const auto& run : plan.runs) {
     const auto& e = run.experiment;
     if (devices.insert(e.run.device).second) (void)core::resolve_device(e.run.device, e.where("run.device"));
     auto full = e.data;
-    full.train_subset = 0;
+    full.train_subset = full.test_subset = 0;
     const auto [it, first] = train_images.try_emplace(e.data.dataset + "\n" + e.data.root, 0);
-    if (first) it->second = data::train_size(full, e.where("data.root"));  // checks the files too
+    // Read whole, once per dataset: a missing, truncated or corrupt file stops the sweep here.
+    if (first) it->second = data::load_dataset(full, e.where("data.root")).train.size();
+    CONTRA_CHECK(e.data.train_subset <= it->second, "{}: data.train_subset = {} is larger than the {} training images in {}",
+                 e.where("data.train_subset"), e.data.train_subset, it->second, e.data.root);
     if (e.method.name == "moco" && !e.method.allow_own_keys)
-      config::validate_against_data(e, e.data.train_subset > 0 ? std::min(it->second, e.data.train_subset) : it->second);
+      config::validate_against_data(e, e.data.train_subset > 0 ? e.data.train_subset : it->second);
   }
 }
 
