@@ -14,7 +14,6 @@
 #include <vector>
 
 #include "../support/cli.h"
-#include "contra/config/experiment.h"
 #include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
@@ -188,12 +187,7 @@ TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are
 
 TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it, stops before any run", "[e2e][bad-input]") {
   TempDir dir;
-  const fs::path data = dir / "data";
-  fs::create_directories(data);
-  const fs::path root = contra::config::DataOptions{}.root;
-  for (const char* name : {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz",
-                           "t10k-labels-idx1-ubyte.gz"})
-    fs::copy_file(root / name, data / name);
+  const fs::path data = contra::testing::copy_default_dataset(dir / "data");
   const std::string images = contra::testing::read_file(data / "train-images-idx3-ubyte.gz");
   write_file(data / "train-images-idx3-ubyte.gz", images.substr(0, 100000));  // case C6
   const auto sweep = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.root\" = \"" +

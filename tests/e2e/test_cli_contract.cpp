@@ -98,12 +98,7 @@ TEST_CASE("e2e: a --rerun that fails leaves no stale record to report", "[e2e]")
   const std::string common = " --results " + quote(results.string()) + " --references " +
                              quote(kSource + "/analysis/references");
   // A copy of the dataset, as a user's own data folder.
-  const fs::path data = dir / "data";
-  fs::create_directories(data);
-  const fs::path root = contra::config::DataOptions{}.root;
-  for (const char* name : {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz",
-                           "t10k-labels-idx1-ubyte.gz"})
-    fs::copy_file(root / name, data / name);
+  const fs::path data = contra::testing::copy_default_dataset(dir / "data");
   const auto sweep = tiny_sweep(dir, "rerun", "\"data.root\" = \"" + data.string() + "\"\n");
   const auto first = run_cli("sweep " + quote(sweep) + common, dir);
   INFO("first: " << first.out << first.err);

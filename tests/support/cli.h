@@ -18,6 +18,16 @@ inline const std::string kCli = CONTRA_CLI_PATH;
 inline const std::string kSource = CONTRA_SOURCE_DIR;
 inline const std::string kExperiment = kSource + "/experiments/moco-fashion-mnist.toml";
 
+/// A copy of the default dataset's four IDX files in `dir` (a user's own data folder, to spoil).
+inline std::filesystem::path copy_default_dataset(const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path root = "/usr/share/datasets/fashion-mnist";  // config::DataOptions's default
+  for (const char* name : {"train-images-idx3-ubyte.gz", "train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz",
+                           "t10k-labels-idx1-ubyte.gz"})
+    std::filesystem::copy_file(root / name, dir / name);
+  return dir;
+}
+
 /// Single-quotes a word for the shell.
 inline std::string quote(const std::string& s) { return "'" + s + "'"; }
 
