@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install the Debian packages contra needs; do nothing when all are present.
 # Usage: scripts/setup.sh            (run as root, or with sudo available)
+#        scripts/setup.sh bench      also what `make bench` needs (python3-torch for the PyTorch
+#                                    reference, bench/reference_moco_step.py)
 set -euo pipefail
 
 PACKAGES=(
@@ -11,6 +13,9 @@ PACKAGES=(
   gnuplot-nox dataset-fashion-mnist
   slurmctld slurmd slurm-client munge
 )
+if [ "${1:-}" = bench ]; then
+  PACKAGES+=(python3-torch)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

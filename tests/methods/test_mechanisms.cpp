@@ -218,3 +218,21 @@ TEST_CASE("SimClr: 2N queries, the NT-Xent loss over both views through one enco
       }(),
       ContraError);
 }
+
+TEST_CASE("train_flops_per_step at the CPU default, by hand", "[methods]") {
+  // Small CNN, width 16, on 28×28 (2 FLOPs per multiply-accumulate, 3×3 convolutions):
+  //   1→16 at 28×28: 2·1·16·9·784 = 225 792      16→32 at 14×14: 2·16·32·9·196 = 1 806 336
+  //   32→32 at 14×14: 3 612 672                   32→64 at 7×7: 2·32·64·9·49 = 1 806 336
+  //   64→64 at 7×7: 3 612 672                     backbone: 11 063 808
+  const std::int64_t backbone = 11063808;
+  const auto moco = make_method(contra::config::load_experiment(kExperiment), {1, 60000});
+  // Linear head 64→128; one encoder pass with gradients (3×) and one without (1×) per image;
+  // 256·(1 + 4096) query–key pairs, 2·128 FLOPs each, forward and backward (3×).
+  CHECK(moco->train_flops_per_step(256, 28, 28) == 256 * (backbone + 2 * 64 * 128) * 4 + 3 * 2 * 128 * 256 * 4097);
+  CHECK(moco->train_flops_per_step(256, 28, 28) == 12151619584);
+  const auto simclr = make_method(
+      contra::config::load_experiment(CONTRA_SOURCE_DIR "/experiments/simclr-fashion-mnist.toml"), {1, 60000});
+  // MLP head 64→256→128; both views with gradients through one encoder (2 × 3×); 2N × 2N pairs.
+  CHECK(simclr->train_flops_per_step(256, 28, 28) ==
+        256 * (backbone + 2 * 64 * 256 + 2 * 256 * 128) * 6 + 3 * 2 * 128 * 512 * 512);
+}

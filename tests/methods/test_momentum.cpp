@@ -110,3 +110,24 @@ TEST_CASE("momentum_update rejects m outside [0, 1] and leaves the key alone", "
   CHECK_THROWS_AS(momentum_update(*p.query, *p.key, std::numeric_limits<double>::quiet_NaN()), ContraError);
   CHECK(same(snapshot(*p.key), k0));
 }
+
+TEST_CASE("momentum_update's multi-tensor form equals the per-parameter loop bit for bit", "[methods]") {
+  torch::manual_seed(3);
+  Tiny query(0.0f), key(1.0f), key_loop(1.0f);
+  {
+    torch::NoGradGuard no_grad;
+    for (auto& p : key->parameters()) p.uniform_(-1, 1);
+    const auto src = key->parameters();
+    auto dst = key_loop->parameters();
+    for (std::size_t i = 0; i < src.size(); ++i) dst[i].copy_(src[i]);
+  }
+  for (double m : {0.9, 0.99, 0.999}) {
+    momentum_update(*query, *key, m);
+    torch::NoGradGuard no_grad;
+    const auto q = query->parameters();
+    auto k = key_loop->parameters();
+    for (std::size_t i = 0; i < q.size(); ++i) k[i].mul_(m).add_(q[i], 1.0 - m);  // the official code's loop
+    const auto fused = key->parameters(), loop = key_loop->parameters();
+    for (std::size_t i = 0; i < fused.size(); ++i) CHECK(torch::equal(fused[i], loop[i]));
+  }
+}

@@ -50,6 +50,15 @@ class Method : public torch::nn::Module {
   /// Encoder forward passes per image and step with gradients, and without (for FLOPs per step).
   virtual std::int64_t forwards_with_grad() const = 0;
   virtual std::int64_t forwards_without_grad() const = 0;
+  /// Counted training FLOPs of one step at batch size `batch` on H×W images (README, "Cost"): an
+  /// encoder pass with gradients costs 3× its forward FLOPs F (backward ≈ 2×), one without costs
+  /// 1×, and the logits cost 2·D per query–key pair, forward and backward (3×):
+  /// batch·F·(3·n_grad + n_nograd) + 3·2·D·pairs. FLOPs count 2 per multiply-accumulate.
+  std::int64_t train_flops_per_step(std::int64_t batch, std::int64_t height, std::int64_t width) {
+    const auto encoder = query_encoder();
+    return batch * encoder->forward_flops(height, width) * (3 * forwards_with_grad() + forwards_without_grad()) +
+           3 * 2 * encoder->dim() * logit_pairs(batch);
+  }
   /// What happens to the last, smaller batch of an epoch when it is kept (for the run record).
   virtual std::string last_batch_note() const { return "trained on like any other batch"; }
   /// The method's own random streams (BN shuffles, bank sampling), by name, so a checkpoint can

@@ -12,13 +12,14 @@ void momentum_update(const torch::nn::Module& query, torch::nn::Module& key, dou
   const auto q = query.parameters();
   auto k = key.parameters();
   CONTRA_ASSERT(q.size() == k.size(), "momentum_update: encoders differ in structure");
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    if (m == 0.0) {
-      k[i].copy_(q[i]);
-    } else {
-      k[i].mul_(m).add_(q[i], 1.0 - m);
-    }
+  if (m == 0.0) {
+    for (std::size_t i = 0; i < q.size(); ++i) k[i].copy_(q[i]);
+    return;
   }
+  // One multi-tensor call per operation instead of two per parameter (fused CUDA kernels; on CPU
+  // one dispatch per list). Element for element the same arithmetic as θk.mul_(m).add_(θq, 1 − m).
+  torch::_foreach_mul_(k, m);
+  torch::_foreach_add_(k, q, 1.0 - m);
 }
 
 }  // namespace contra::methods

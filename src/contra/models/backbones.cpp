@@ -55,7 +55,7 @@ SmallCnn::SmallCnn(std::int64_t in_channels, std::int64_t width, std::int64_t bn
   for (int i = 0; i < 5; ++i) {
     s->push_back(conv3x3(channels[i], channels[i + 1], strides[i]));
     s->push_back(SplitBatchNorm2d(channels[i + 1], bn_splits));
-    s->push_back(torch::nn::ReLU(torch::nn::ReLUOptions(true)));
+    s->push_back(torch::nn::ReLU());
   }
   layers_ = register_module("layers", s);
 }
@@ -79,7 +79,7 @@ std::int64_t SmallCnn::forward_flops(std::int64_t height, std::int64_t width) co
 
 ResNet18::ResNet18(std::int64_t in_channels, std::int64_t bn_splits) : in_channels_(in_channels) {
   stem_ = register_module("stem", torch::nn::Sequential(conv3x3(in_channels, 64, 1), SplitBatchNorm2d(64, bn_splits),
-                                                        torch::nn::ReLU(torch::nn::ReLUOptions(true))));
+                                                        torch::nn::ReLU()));
   torch::nn::Sequential b;
   std::int64_t in = 64;
   for (std::int64_t stage = 0; stage < 4; ++stage) {

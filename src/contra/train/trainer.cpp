@@ -54,6 +54,7 @@ struct Session {
     const auto bank = eval::extract_features(enc, train_images, pre, exp.eval.batch);
     const auto test = eval::extract_features(enc, test_images, pre, exp.eval.batch);
     if (!torch::isfinite(bank).all().item<bool>() || !torch::isfinite(test).all().item<bool>()) return kNaN;
+    const core::BlasThreadsScope all_cores(torch::get_num_threads());  // mostly one large product per chunk
     return eval::knn_top1(bank, train_labels, test, test_labels, data.num_classes, exp.eval.knn_k, exp.eval.knn_t);
   }
 };
@@ -231,11 +232,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     const auto h = s.data.train.images.size(2), w = s.data.train.images.size(3);
     const std::int64_t flops_forward = method->query_encoder()->forward_flops(h, w);
     rec.summary("flops_forward_per_image", flops_forward);
-    // Training FLOPs per step: an encoder pass with gradients costs 3× its forward (backward ≈ 2×),
-    // one without costs 1×; the logits cost 2·D per query–key pair, forward and backward (3×).
-    rec.summary("train_flops_per_step",
-                o.batch * flops_forward * (3 * method->forwards_with_grad() + method->forwards_without_grad()) +
-                    3 * 2 * dim * method->logit_pairs(o.batch));
+    rec.summary("train_flops_per_step", method->train_flops_per_step(o.batch, h, w));
     rec.summary("negatives", negatives);
     rec.summary("K", method->dictionary_size(o.batch));
     rec.summary("lr_scaled", scaled_lr(o));

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Writes the figures of one `make bench` run into bench/README.md, between the markers
+<!-- bench:figures begin --> and <!-- bench:figures end --> (the prose around them is kept).
+
+Usage: scripts/bench_report.py RESULTS_DIR README
+RESULTS_DIR holds the Google Benchmark JSON files (bench_<name>.json), side_by_side.jsonl and
+build_times.json that scripts/bench.sh wrote. Every figure comes from those files; the targets are
+issue 5's. Exits 1 naming the file when one is missing or unreadable.
+"""
+import json
+import os
+import re
+import statistics
+import sys
+
+BEGIN, END = "<!-- bench:figures begin -->", "<!-- bench:figures end -->"
+UNIT_TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def die(message):
+    print(f"bench_report: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def load_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        die(f"{path}: {e}")
+
+
+def load_benchmarks(results):
+    """name -> benchmark entry, over every bench_*.json; plus the context of bench_train_step."""
+    found, context = {}, {}
+    for name in sorted(os.listdir(results)):
+        if not (name.startswith("bench_") and name.endswith(".json")):
+            continue
+        data = load_json(os.path.join(results, name))
+        if name == "bench_train_step.json":
+            context = data.get("context", {})
+        for b in data.get("benchmarks", []):
+            key = b["run_name"] if name != "bench_gemm_autodetect.json" else "autodetect:" + b["run_name"]
+            found[key] = b
+    return found, context
+
+
+def need(benchmarks, name):
+    if name not in benchmarks:
+        die(f"benchmark {name} is missing from the results (run `make bench` whole, without BENCH_FILTER)")
+    return benchmarks[name]
+
+
+def ms(b):
+    return b["real_time"] * UNIT_TO_MS[b.get("time_unit", "ns")]
+
+
+def si(x, unit=""):
+    for scale, prefix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if abs(x) >= scale:
+            return f"{x / scale:.3g} {prefix}{unit}"
+    return f"{x:.3g} {unit}".rstrip()
+
+
+def verdict(ok):
+    return "met" if ok else "**not met**"
+
+
+def side_by_side(results):
+    path = os.path.join(results, "side_by_side.jsonl")
+    rounds = {}
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    r = json.loads(line)
+                    rounds.setdefault(r["round"], {})[r["who"]] = r
+    except (OSError, ValueError) as e:
+        die(f"{path}: {e}")
+    complete = [r for _, r in sorted(rounds.items()) if {"contra", "reference", "reference_blas1"} <= r.keys()]
+    if not complete:
+        die(f"{path}: no complete round")
+    return complete
+
+
+def machine(context, rounds):
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"^model name\s*:\s*(.*)$", f.read(), re.M)
+            cpu = m.group(1).strip() if m else cpu
+    except OSError:
+        pass
+    caches = ", ".join(f"L{c['level']} {c['size'] // 1024} KiB"
+                       for c in context.get("caches", []) if c.get("type") in ("Data", "Unified"))
+    return (f"{cpu}, {context.get('num_cpus', '?')} cores at {context.get('mhz_per_cpu', '?')} MHz ({caches}); "
+            f"LibTorch {rounds[0]['reference'].get('torch_version', '?')} (Debian), BLAS OpenBLAS "
+            f"(OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE') or 'unset'}); run {context.get('date', '?')}")
+
+
+def main():
+    if len(sys.argv) != 3:
+        die("usage: bench_report.py RESULTS_DIR README")
+    results, readme = sys.argv[1], sys.argv[2]
+    b, context = load_benchmarks(results)
+    rounds = side_by_side(results)
+    builds = load_json(os.path.join(results, "build_times.json"))
+
+    ceilings = [("BLAS sgemm 4096² (torch::mm), environment as given", need(b, "BM_Sgemm/4096/real_time")),
+                ("oneDNN 1×1 convolution as a 4096² GEMM", need(b, "BM_Conv1x1Gemm/4096/real_time"))]
+    if "autodetect:BM_Sgemm/4096/real_time" in b:
+        ceilings.append(("BLAS sgemm 4096², OPENBLAS_CORETYPE unset (OpenBLAS detects the CPU)",
+                         b["autodetect:BM_Sgemm/4096/real_time"]))
+    ceiling = max(c["flops_per_s"] for _, c in ceilings)
+
+    default = need(b, "BM_Step/moco/small_cnn/256/min_time:2.000/real_time")
+    utilisation = default["train_flops_per_s"] / ceiling
+    per_image = {n: need(b, f"BM_Step/moco/small_cnn/{n}/min_time:{t}/real_time")["images_per_s"]
+                 for n, t in ((256, "2.000"), (512, "3.000"), (1024, "3.000"))}
+    augment_share = default["augment_seconds_per_step"] / (ms(default) / 1e3)
+    blas_all = need(b, "BM_StepBlasAllCores/moco/small_cnn/256/min_time:2.000/real_time")
+    vs_ref = statistics.median(r["contra"]["images_per_s"] / r["reference"]["images_per_s"] for r in rounds)
+    vs_ref1 = statistics.median(r["contra"]["images_per_s"] / r["reference_blas1"]["images_per_s"] for r in rounds)
+
+    out = [BEGIN, "", f"Machine: {machine(context, rounds)}.", ""]
+    out += ["### Targets (issue 5)", "", "| target | measured | goal | |", "| --- | ---: | ---: | --- |"]
+    out.append(f"| utilisation: counted training FLOP/s of the CPU default step (MoCo, small CNN, batch 256) "
+               f"over the highest GEMM ceiling below | {si(default['train_flops_per_s'], 'FLOP/s')} / "
+               f"{si(ceiling, 'FLOP/s')} = {utilisation:.2f} | ≥ 0.50 | {verdict(utilisation >= 0.5)} |")
+    out.append(f"| our MoCo step over the PyTorch reference, images/s, batch 256, median of {len(rounds)} A/B pairs "
+               f"| {vs_ref:.2f}× | ≥ 1.5× | {verdict(vs_ref >= 1.5)} |")
+    out.append(f"| the same against the reference run with OPENBLAS_NUM_THREADS=1 (our BLAS setting) "
+               f"| {vs_ref1:.2f}× | (for information) | |")
+    for n in (512, 1024):
+        ratio = per_image[n] / per_image[256]
+        out.append(f"| no cliff: images/s at batch {n} over batch 256 | {ratio:.2f} | ≥ 0.90 | {verdict(ratio >= 0.9)} |")
+    out.append(f"| data path: augmentation's share of the CPU default step | {100 * augment_share:.1f}% | ≤ 15% "
+               f"| {verdict(augment_share <= 0.15)} |")
+    out.append(f"| clean build (`make build`, ccache off, {builds['cores']} cores) | {builds['clean_build_s']:.0f} s "
+               f"| ≤ 600 s | {verdict(builds['clean_build_s'] <= 600)} |")
+    out.append(f"| rebuild after touching src/contra/methods/moco.cpp | {builds['rebuild_one_method_s']:.0f} s | ≤ 60 s "
+               f"| {verdict(builds['rebuild_one_method_s'] <= 60)} |")
+    out.append(f"| `make test` | {builds['make_test_s']:.0f} s | ≤ 300 s | {verdict(builds['make_test_s'] <= 300)} |")
+
+    out += ["", "### GEMM ceiling (`bench_gemm`, every core)", "", "| product | time | FLOP/s |", "| --- | ---: | ---: |"]
+    out += [f"| {label} | {ms(c):.0f} ms | {si(c['flops_per_s'], 'FLOP/s')} |" for label, c in ceilings]
+
+    out += ["", "### Whole training steps (`bench_train_step`; counted FLOPs as in README.md, \"Cost\")", "",
+            "| step | batch | ms/step | images/s | training FLOP/s | of the ceiling | augmentation |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for name, s in b.items():
+        if not (name.startswith("BM_Step") or name.startswith("BM_ModelStep")):
+            continue
+        label = re.sub(r"/min_time:[0-9.]+/real_time$", "", name)
+        share = s["augment_seconds_per_step"] / (ms(s) / 1e3)
+        out.append(f"| `{label}` | {int(s['batch'])} | {ms(s):.1f} | {s['images_per_s']:.0f} | "
+                   f"{si(s['train_flops_per_s'], 'FLOP/s')} | {s['train_flops_per_s'] / ceiling:.2f} | {100 * share:.1f}% |")
+    out.append("")
+    out.append(f"One BLAS thread against the BLAS pool at every core (LibTorch's default), same step: "
+               f"{default['images_per_s'] / blas_all['images_per_s']:.2f}× the images/s.")
+
+    out += ["", "### Hot paths", "", "| benchmark | time | rate |", "| --- | ---: | ---: |"]
+    for name, s in b.items():
+        if name.startswith(("BM_Step", "BM_ModelStep", "autodetect:")) or name.startswith(("BM_Sgemm", "BM_Conv1x1")):
+            continue
+        rate = (si(s["items_per_second"], "items/s") if "items_per_second" in s
+                else si(s["bytes_per_second"], "B/s") if "bytes_per_second" in s
+                else f"peak {s['peak_MiB']:.0f} MiB, step {s['step_MiB']:.0f} MiB" if "peak_MiB" in s else "")
+        t = ms(s)
+        time_text = f"{t:.2f} ms" if t >= 0.1 else f"{t * 1e3:.1f} µs"
+        out.append(f"| `{re.sub(r'(/iterations:1)?/real_time$', '', name)}` | {time_text} | {rate} |")
+
+    out += ["", f"### Side by side against the PyTorch reference ({len(rounds)} rounds, A B A B …)", "",
+            "| round | contra BM_ModelStep images/s | reference images/s | reference, OPENBLAS_NUM_THREADS=1 | ratio | ratio (BLAS 1) |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for r in rounds:
+        c, ref, ref1 = (r[k]["images_per_s"] for k in ("contra", "reference", "reference_blas1"))
+        out.append(f"| {r['contra']['round']} | {c:.0f} | {ref:.0f} | {ref1:.0f} | {c / ref:.2f} | {c / ref1:.2f} |")
+    out += ["", END]
+
+    try:
+        with open(readme) as f:
+            text = f.read()
+    except OSError:
+        text = ""
+    block = "\n".join(out)
+    if BEGIN in text and END in text:
+        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    with open(readme, "w") as f:
+        f.write(text)
+    print(f"bench_report: figures written to {readme}")
+
+
+if __name__ == "__main__":
+    main()
