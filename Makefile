@@ -6,8 +6,8 @@
 #   make test                build and run the test suite
 #   make bench               build and run the Google Benchmark binaries
 #
-# Variables: PRESET (cpu), JOBS (runs at once, 2: on 2 cores two 1-thread runs finish 1.47x sooner
-# than one 2-thread run at a time), RESUME (set it to keep the runs already recorded instead of
+# Variables: PRESET (cpu), JOBS (runs at once, 2: on 2 cores two 1-thread runs finish 1.11x sooner
+# than one 2-thread run at a time, bench/README.md), RESUME (set it to keep the runs already recorded instead of
 # training them again), BUILD_DIR (build), BUILD_TYPE (Release).
 
 BUILD_DIR  ?= build

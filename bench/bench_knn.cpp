@@ -4,10 +4,12 @@
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
 
+#include "contra/core/memory.h"
 #include "contra/core/threads.h"
 #include "contra/eval/knn.h"
 
 static void BM_Knn(benchmark::State& state) {
+  contra::core::keep_freed_memory();  // as every contra command
   contra::core::set_threads(0);
   contra::core::set_blas_threads(state.range(1) == 1 ? 1 : torch::get_num_threads());
   torch::manual_seed(0);

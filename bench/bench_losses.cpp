@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
 
+#include "contra/core/memory.h"
 #include "contra/core/threads.h"
 #include "contra/losses/info_nce.h"
 #include "contra/losses/nt_xent.h"
@@ -15,6 +16,7 @@ torch::Tensor unit_rows(std::int64_t n, std::int64_t d) {
 }
 
 void BM_InfoNCE(benchmark::State& state) {
+  contra::core::keep_freed_memory();  // as every contra command
   contra::core::set_threads(0);  // as `contra train`
   torch::manual_seed(0);
   const std::int64_t n = state.range(0), k = state.range(1), d = 128;
@@ -32,6 +34,7 @@ void BM_InfoNCE(benchmark::State& state) {
 BENCHMARK(BM_InfoNCE)->ArgsProduct({{128, 256, 512}, {256, 1024, 4096, 16384}})->Unit(benchmark::kMillisecond);
 
 void BM_NTXent(benchmark::State& state) {
+  contra::core::keep_freed_memory();  // as every contra command
   contra::core::set_threads(0);
   torch::manual_seed(0);
   const std::int64_t n = state.range(0), d = 128;

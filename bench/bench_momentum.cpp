@@ -6,6 +6,7 @@
 #include <torch/torch.h>
 
 #include "contra/config/experiment.h"
+#include "contra/core/memory.h"
 #include "contra/core/threads.h"
 #include "contra/methods/momentum.h"
 #include "contra/models/encoder.h"
@@ -15,6 +16,7 @@ namespace {
 struct Pair {
   contra::models::Encoder query{nullptr}, key{nullptr};
   Pair() {
+    contra::core::keep_freed_memory();  // as every contra command
     contra::core::set_threads(0);
     torch::manual_seed(0);
     contra::config::ModelOptions model;

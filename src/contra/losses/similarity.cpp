@@ -32,4 +32,9 @@ torch::Tensor gathered_similarity(const torch::Tensor& q, const torch::Tensor& r
   return torch::bmm(picked, q.to(torch::kFloat32).unsqueeze(2)).squeeze(2);                           // N×K
 }
 
+torch::Tensor sampled_similarity(const torch::Tensor& q, const torch::Tensor& rows, const torch::Tensor& index) {
+  if (rows.size(0) * 4 <= index.size(1) * rows.size(1)) return similarity(q, rows).gather(1, index);  // N×K
+  return gathered_similarity(q, rows, index);                                                          // N×K
+}
+
 }  // namespace contra::losses

@@ -17,4 +17,9 @@ torch::Tensor row_similarity(const torch::Tensor& a, const torch::Tensor& b);
 /// Gathers N×K×D rows; use similarity(q, rows).gather(1, index) when R·4 <= K·D.
 torch::Tensor gathered_similarity(const torch::Tensor& q, const torch::Tensor& rows, const torch::Tensor& index);
 
+/// The same N×K similarities by the cheaper of two ways: gathering the N×K×D rows
+/// (gathered_similarity), or, when R·4 <= K·D, scoring every row once (N×R) and gathering the
+/// N×K logits, which then takes at least 4× less memory (memory bank negatives, InstDisc §3.2).
+torch::Tensor sampled_similarity(const torch::Tensor& q, const torch::Tensor& rows, const torch::Tensor& index);
+
 }  // namespace contra::losses

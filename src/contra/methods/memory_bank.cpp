@@ -45,18 +45,12 @@ MemoryBank::MemoryBank(const config::ModelOptions& model, const config::MethodOp
 
 StepOutput MemoryBank::forward_step(const torch::Tensor& view_q, const torch::Tensor&, const torch::Tensor& index) {
   const auto q = encoder_->forward(view_q);  // N×D
-  const auto n = q.size(0), k = options_.negatives, d = q.size(1);
+  const auto n = q.size(0), k = options_.negatives;
   const auto& rows = bank_->rows();
   const auto idx = index.to(rows.device());
   const auto positive = losses::row_similarity(q, rows.index_select(0, idx));  // N: q·v_i
   const auto drawn = bank_->sample(n, k, sample_gen_).to(rows.device());  // N×K row indices
-  torch::Tensor negative;
-  if (rows.size(0) * 4 <= k * d) {
-    // Scoring every row once (N×n logits) takes at least 4× less memory than gathering N×K×D rows.
-    negative = losses::similarity(q, rows).gather(1, drawn);  // N×K
-  } else {
-    negative = losses::gathered_similarity(q, rows, drawn);  // N×K
-  }
+  const auto negative = losses::sampled_similarity(q, rows, drawn);  // N×K
   auto out = losses::info_nce_from_similarities(positive, negative, options_.temperature);  // logits N×(1+K)
   const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
   pending_index_ = idx;
