@@ -44,8 +44,9 @@ test: build
 
 # Every benchmark, the side-by-side run against the PyTorch reference, and the build and test times;
 # writes the figures into bench/README.md (about 20 minutes on 2 cores).
-bench: build
+bench:
 	bash scripts/setup.sh bench
+	$(MAKE) build
 	bash scripts/bench.sh $(BUILD_DIR)
 
 # The main job: MoCo v1 §4.1 momentum ablation, measured on Fashion-MNIST. It trains every run again

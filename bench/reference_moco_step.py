@@ -7,14 +7,17 @@ w 2w 2w 4w 4w, global average pool), the same linear head to 128-d, SplitBatchNo
 single-device ShuffleBN, 8 splits) in both encoders, shuffled keys, InfoNCE against a K-entry queue
 (MoCo v1 Eq. 1, tau 0.1), SGD (lr 0.06, momentum 0.9, weight decay 5e-4), the momentum update
 theta_k <- m theta_k + (1 - m) theta_q per parameter (MoCo v1 Eq. 2, m 0.99) and the enqueue with
-wrap. Both views are fixed tensors made once: augmentation is timed separately
-(bench_augment / BM_MocoStep_Aug) and is not part of this comparison, on either side.
+wrap. ReLU is in place, as torchvision's ResNet and the MoCo demo write it (--relu out-of-place
+gives the variant contra uses). Both views are fixed tensors made once: augmentation is timed
+separately (bench_augment, and inside bench_train_step's BM_Step) and is not part of this
+comparison, on either side.
 
 Run with Debian's python3-torch, which is the same LibTorch build contra links:
     python3 bench/reference_moco_step.py --batch 256 --threads 2 --steps 20
 It prints one JSON line: {"who": "reference", "images_per_s": ..., "seconds_per_step": ..., ...}.
-scripts/bench.sh runs it side by side with contra's BM_ModelStep (A B A B ...), once as it is and
-once with OPENBLAS_NUM_THREADS=1 (label reference_blas1), the BLAS setting contra uses.
+scripts/bench.sh runs it side by side with contra's BM_ModelStep (A B A B ...): as it is; with
+OPENBLAS_NUM_THREADS=1 (label reference_blas1), the BLAS setting contra uses; and with that and an
+out-of-place ReLU (label reference_tuned), both of contra's changes.
 """
 import argparse
 import json
@@ -48,20 +51,20 @@ class SplitBatchNorm(nn.BatchNorm2d):
                             self.momentum, self.eps)
 
 
-def small_cnn(in_channels, width, splits):
+def small_cnn(in_channels, width, splits, inplace_relu=True):
     channels = [in_channels, width, 2 * width, 2 * width, 4 * width, 4 * width]
     strides = [1, 2, 1, 2, 1]
     layers = []
     for i in range(5):
         layers += [nn.Conv2d(channels[i], channels[i + 1], 3, strides[i], 1, bias=False),
-                   SplitBatchNorm(channels[i + 1], splits), nn.ReLU(inplace=True)]
+                   SplitBatchNorm(channels[i + 1], splits), nn.ReLU(inplace=inplace_relu)]
     return nn.Sequential(*layers)
 
 
 class Encoder(nn.Module):
-    def __init__(self, width, dim, splits):
+    def __init__(self, width, dim, splits, inplace_relu=True):
         super().__init__()
-        self.backbone = small_cnn(1, width, splits)
+        self.backbone = small_cnn(1, width, splits, inplace_relu)
         self.fc = nn.Linear(4 * width, dim)
 
     def forward(self, x):
@@ -69,11 +72,11 @@ class Encoder(nn.Module):
 
 
 class MoCo(nn.Module):
-    def __init__(self, width, dim, queue, m, tau, splits):
+    def __init__(self, width, dim, queue, m, tau, splits, inplace_relu=True):
         super().__init__()
         self.m, self.tau, self.K = m, tau, queue
-        self.encoder_q = Encoder(width, dim, splits)
-        self.encoder_k = Encoder(width, dim, splits)
+        self.encoder_q = Encoder(width, dim, splits, inplace_relu)
+        self.encoder_k = Encoder(width, dim, splits, inplace_relu)
         for pq, pk in zip(self.encoder_q.parameters(), self.encoder_k.parameters()):
             pk.data.copy_(pq.data)
             pk.requires_grad = False
@@ -114,6 +117,7 @@ def main():
     ap.add_argument("--queue", type=int, default=4096)
     ap.add_argument("--threads", type=int, default=0, help="intra-op threads; 0 = every core")
     ap.add_argument("--steps", type=int, default=20, help="timed steps after 3 warm-up steps")
+    ap.add_argument("--relu", choices=["in-place", "out-of-place"], default="in-place")
     ap.add_argument("--round", type=int, default=0, help="side-by-side round number, echoed")
     ap.add_argument("--label", default="reference", help="name echoed in the output")
     args = ap.parse_args()
@@ -122,7 +126,7 @@ def main():
     else:
         torch.set_num_threads(os.cpu_count() or 1)
     torch.manual_seed(0)
-    model = MoCo(args.width, 128, args.queue, 0.99, 0.1, 8)
+    model = MoCo(args.width, 128, args.queue, 0.99, 0.1, 8, args.relu == "in-place")
     opt = torch.optim.SGD(model.encoder_q.parameters(), lr=0.06, momentum=0.9, weight_decay=5e-4)
     im_q = torch.randn(args.batch, 1, 28, 28)
     im_k = torch.randn(args.batch, 1, 28, 28)
@@ -145,7 +149,7 @@ def main():
     print(json.dumps({"round": args.round, "who": args.label, "batch": args.batch, "width": args.width,
                       "queue": args.queue, "threads": torch.get_num_threads(),
                       "torch_version": torch.__version__, "seconds_per_step": seconds,
-                      "openblas_num_threads": os.environ.get("OPENBLAS_NUM_THREADS", ""),
+                      "openblas_num_threads": os.environ.get("OPENBLAS_NUM_THREADS", ""), "relu": args.relu,
                       "images_per_s": args.batch / seconds}))
 
 

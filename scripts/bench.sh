@@ -4,33 +4,43 @@
 # Debian's python3-torch: the same LibTorch), times a clean build, a one-file rebuild and
 # `make test` on a copy of the tree, then writes the figures into bench/README.md.
 # Usage: scripts/bench.sh [build dir]
-# Environment: BENCH_ROUNDS (side-by-side pairs, 5), BENCH_SKIP_BUILD_TIMES=1 (keep the last build
-# figures), BENCH_FILTER (regex passed to every binary as --benchmark_filter, for a partial run;
-# bench/README.md is then left alone).
+# Environment: BENCH_ROUNDS (side-by-side rounds, 5), BENCH_SKIP_BUILD_TIMES=1 (keep the last
+# build figures; the report dates them), BENCH_FILTER (a regex passed to every binary as
+# --benchmark_filter, for a partial run: its JSON goes to <build>/bench/results-partial/ and
+# bench/README.md is left alone).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-build}" && pwd)
-out="$build/bench/results"
-mkdir -p "$out"
 rounds=${BENCH_ROUNDS:-5}
 
 python=""
 for candidate in python3 /usr/bin/python3; do
   if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import torch' 2>/dev/null; then python=$candidate; break; fi
 done
-[ -n "$python" ] || { echo "bench: no python3 with torch (Debian package python3-torch; scripts/setup.sh installs it)" >&2; exit 1; }
+[ -n "$python" ] || { echo "bench: no python3 with torch (Debian package python3-torch; scripts/setup.sh bench installs it)" >&2; exit 1; }
+
+# The binaries of today's sources, built now if they are older than them.
+cmake --build "$build" -j "$(nproc)" >/dev/null
 
 filter=()
-[ -n "${BENCH_FILTER:-}" ] && filter=(--benchmark_filter="$BENCH_FILTER")
+out="$build/bench/results"
+if [ -n "${BENCH_FILTER:-}" ]; then
+  filter=(--benchmark_filter="$BENCH_FILTER")
+  out="$build/bench/results-partial"
+fi
+mkdir -p "$out"
 shopt -s nullglob
-for src in "$root"/bench/bench_*.cpp; do  # the binaries of today's sources, not stale ones
+for src in "$root"/bench/bench_*.cpp; do
   name=$(basename "$src" .cpp)
   b="$build/bench/$name"
-  [ -x "$b" ] || { echo "bench: $b is missing; build first (make bench builds)" >&2; exit 1; }
+  [ -x "$b" ] || { echo "bench: $b was not built" >&2; exit 1; }
   echo "== $name"
   "$b" "${filter[@]}" --benchmark_out="$out/$name.json" --benchmark_out_format=json --benchmark_counters_tabular=true
 done
-[ -n "${BENCH_FILTER:-}" ] && exit 0
+if [ -n "${BENCH_FILTER:-}" ]; then
+  echo "bench: partial run ($BENCH_FILTER); JSON in $out, bench/README.md left alone"
+  exit 0
+fi
 
 # The GEMM ceiling once more with OpenBLAS choosing its kernels for this CPU itself, when the
 # environment forces a core type (OPENBLAS_CORETYPE): the ceiling is the highest of these.
@@ -42,19 +52,24 @@ else
   rm -f "$out/bench_gemm_autodetect.json"
 fi
 
-# Side by side, A B A B ...: contra's MoCo step on fixed views (BM_ModelStep) against the reference,
-# the reference as written and with OpenBLAS's pool at one thread (contra's setting).
+# Side by side, A B A B ...: contra's MoCo step on fixed views (BM_ModelStep) against the reference
+# as written, with OpenBLAS's pool at one thread (contra's setting), and with that and an
+# out-of-place ReLU (both of contra's changes).
 echo "== side by side: contra BM_ModelStep against bench/reference_moco_step.py, $rounds rounds"
 pairs="$out/side_by_side.jsonl"
 : >"$pairs"
+reference() { "$python" "$root/bench/reference_moco_step.py" --batch 256 --steps 60 --round "$round" "$@" | tee -a "$pairs"; }
 for round in $(seq "$rounds"); do
-  "$build/bench/bench_train_step" --benchmark_filter='^BM_ModelStep/' --benchmark_min_time=3 \
-    --benchmark_format=json >"$out/side_by_side_ours.json" 2>/dev/null
+  if ! "$build/bench/bench_train_step" --benchmark_filter='^BM_ModelStep/' --benchmark_format=json \
+      >"$out/side_by_side_ours.json" 2>"$out/side_by_side_ours.log"; then
+    cat "$out/side_by_side_ours.log" >&2
+    exit 1
+  fi
   "$python" -c 'import json,sys; b=json.load(open(sys.argv[1]))["benchmarks"][0]; print(json.dumps({"round": int(sys.argv[2]), "who": "contra", "images_per_s": b["images_per_s"]}))' \
     "$out/side_by_side_ours.json" "$round" | tee -a "$pairs"
-  "$python" "$root/bench/reference_moco_step.py" --batch 256 --steps 40 --round "$round" | tee -a "$pairs"
-  OPENBLAS_NUM_THREADS=1 "$python" "$root/bench/reference_moco_step.py" --batch 256 --steps 40 --round "$round" \
-    --label reference_blas1 | tee -a "$pairs"
+  reference
+  OPENBLAS_NUM_THREADS=1 reference --label reference_blas1
+  OPENBLAS_NUM_THREADS=1 reference --label reference_tuned --relu out-of-place
 done
 
 if [ "${BENCH_SKIP_BUILD_TIMES:-0}" != 1 ]; then

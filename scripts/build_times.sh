@@ -20,5 +20,5 @@ rebuild=$(seconds make build)
 echo "   rebuild after touching src/contra/methods/moco.cpp ${rebuild} s"
 test_time=$(seconds make test)
 echo "   make test ${test_time} s"
-printf '{"clean_build_s": %s, "rebuild_one_method_s": %s, "make_test_s": %s, "cores": %s}\n' \
-  "$clean" "$rebuild" "$test_time" "$(nproc)" >"$result"
+printf '{"clean_build_s": %s, "rebuild_one_method_s": %s, "make_test_s": %s, "cores": %s, "measured_at": "%s"}\n' \
+  "$clean" "$rebuild" "$test_time" "$(nproc)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$result"

@@ -28,7 +28,6 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 
-echo "contra setup: installing ${missing[*]}"
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
@@ -36,6 +35,7 @@ if [ "$(id -u)" -ne 0 ]; then
     exit 1
   fi
 fi
+echo "contra setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -111,7 +111,7 @@ TEST_CASE("momentum_update rejects m outside [0, 1] and leaves the key alone", "
   CHECK(same(snapshot(*p.key), k0));
 }
 
-TEST_CASE("momentum_update's multi-tensor form equals the per-parameter loop bit for bit", "[methods]") {
+TEST_CASE("momentum_update equals the official per-parameter loop bit for bit", "[methods]") {
   torch::manual_seed(3);
   Tiny query(0.0f), key(1.0f), key_loop(1.0f);
   {

@@ -2,8 +2,9 @@
 // runs the convolutions (oneDNN) and element-wise kernels, and the BLAS library's own pool, which
 // runs the matrix products LibTorch hands to it. Set explicitly: some LibTorch builds (Debian's 1.13
 // among them) default to one intra-op thread however many cores there are, and OpenBLAS's pthread
-// pool, left at every core, competes with the OpenMP pool for the same cores (bench/README.md:
-// one MoCo step at batch 256 took 1.6x as long with both pools at 2 threads on 2 cores).
+// pool, left at every core, competes with the OpenMP pool for the same cores (bench/README.md,
+// BM_StepBlasAllCores against BM_Step: the CPU default step took 1.4-1.6x as long with both pools
+// at 2 threads on 2 cores).
 #pragma once
 
 namespace contra::core {

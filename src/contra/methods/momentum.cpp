@@ -16,10 +16,16 @@ void momentum_update(const torch::nn::Module& query, torch::nn::Module& key, dou
     for (std::size_t i = 0; i < q.size(); ++i) k[i].copy_(q[i]);
     return;
   }
-  // One multi-tensor call per operation instead of two per parameter (fused CUDA kernels; on CPU
-  // one dispatch per list). Element for element the same arithmetic as θk.mul_(m).add_(θq, 1 − m).
-  torch::_foreach_mul_(k, m);
-  torch::_foreach_add_(k, q, 1.0 - m);
+  if (!k.empty() && k.front().is_cuda()) {
+    // One multi-tensor call per operation for the whole list: fused kernels on CUDA. On CPU,
+    // LibTorch 1.13's multi-tensor ops loop over the tensors themselves and were slower than the
+    // loop below (bench_momentum, bench/README.md), so the CPU keeps the loop. Element for element
+    // both compute θk.mul_(m).add_(θq, 1 − m), the official code's arithmetic.
+    torch::_foreach_mul_(k, m);
+    torch::_foreach_add_(k, q, 1.0 - m);
+    return;
+  }
+  for (std::size_t i = 0; i < q.size(); ++i) k[i].mul_(m).add_(q[i], 1.0 - m);
 }
 
 }  // namespace contra::methods
