@@ -72,6 +72,21 @@ for round in $(seq "$rounds"); do
   OPENBLAS_NUM_THREADS=1 reference --label reference_tuned --relu out-of-place
 done
 
+# No cliff: the CPU default step at batch 256, 512 and 1024 one after the other in each round (one
+# process), so each round's ratios are taken minutes apart at most, not across the whole run.
+echo "== batch 256, 512, 1024 side by side, $rounds rounds"
+batches="$out/batch_rounds.jsonl"
+: >"$batches"
+for round in $(seq "$rounds"); do
+  if ! "$build/bench/bench_train_step" --benchmark_filter='^BM_Step/moco/small_cnn/' --benchmark_format=json \
+      >"$out/batch_round.json" 2>"$out/batch_round.log"; then
+    cat "$out/batch_round.log" >&2
+    exit 1
+  fi
+  "$python" -c 'import json,sys; r={str(int(b["batch"])): b["images_per_s"] for b in json.load(open(sys.argv[1]))["benchmarks"]}; print(json.dumps({"round": int(sys.argv[2]), "images_per_s": r}))' \
+    "$out/batch_round.json" "$round" | tee -a "$batches"
+done
+
 if [ "${BENCH_SKIP_BUILD_TIMES:-0}" != 1 ]; then
   bash "$root/scripts/build_times.sh" "$out/build_times.json"
 fi
