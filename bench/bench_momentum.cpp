@@ -6,6 +6,8 @@
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
 
+#include <vector>
+
 #include "contra/config/experiment.h"
 #include "contra/core/memory.h"
 #include "contra/core/threads.h"
@@ -32,46 +34,43 @@ struct Pair {
   }
 };
 
-void BM_MomentumLoop(benchmark::State& state) {
+constexpr double kM = 0.999;
+using Update = void (*)(const std::vector<torch::Tensor>& q, std::vector<torch::Tensor>& k, Pair& pair);
+
+/// Times `update` over the pair's parameters; bytes: read θq and θk, write θk.
+void momentum_benchmark(benchmark::State& state, Update update) {
   Pair p;
   const auto q = p.query->parameters();
   auto k = p.key->parameters();
-  const double m = 0.999;
   for (auto _ : state) {
     torch::NoGradGuard no_grad;
-    for (std::size_t i = 0; i < q.size(); ++i) k[i].mul_(m).add_(q[i], 1.0 - m);
+    update(q, k, p);
     benchmark::ClobberMemory();
   }
   state.counters["tensors"] = static_cast<double>(q.size());
   state.counters["parameters"] = p.parameters();
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(3 * 4 * p.parameters()));  // read θq, θk; write θk
+  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(3 * 4 * p.parameters()));
+}
+
+void BM_MomentumLoop(benchmark::State& state) {
+  momentum_benchmark(state, [](const std::vector<torch::Tensor>& q, std::vector<torch::Tensor>& k, Pair&) {
+    for (std::size_t i = 0; i < q.size(); ++i) k[i].mul_(kM).add_(q[i], 1.0 - kM);
+  });
 }
 BENCHMARK(BM_MomentumLoop)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 void BM_MomentumFused(benchmark::State& state) {
-  Pair p;
-  const auto q = p.query->parameters();
-  auto k = p.key->parameters();
-  const double m = 0.999;
-  for (auto _ : state) {
-    torch::NoGradGuard no_grad;
-    torch::_foreach_mul_(k, m);
-    torch::_foreach_add_(k, q, 1.0 - m);
-    benchmark::ClobberMemory();
-  }
-  state.counters["tensors"] = static_cast<double>(q.size());
-  state.counters["parameters"] = p.parameters();
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(3 * 4 * p.parameters()));
+  momentum_benchmark(state, [](const std::vector<torch::Tensor>& q, std::vector<torch::Tensor>& k, Pair&) {
+    torch::_foreach_mul_(k, kM);
+    torch::_foreach_add_(k, q, 1.0 - kM);
+  });
 }
 BENCHMARK(BM_MomentumFused)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 void BM_MomentumUpdate(benchmark::State& state) {
-  Pair p;
-  for (auto _ : state) {
-    contra::methods::momentum_update(*p.query, *p.key, 0.999);
-    benchmark::ClobberMemory();
-  }
-  state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(3 * 4 * p.parameters()));
+  momentum_benchmark(state, [](const std::vector<torch::Tensor>&, std::vector<torch::Tensor>&, Pair& p) {
+    contra::methods::momentum_update(*p.query, *p.key, kM);
+  });
 }
 BENCHMARK(BM_MomentumUpdate)->Unit(benchmark::kMicrosecond)->UseRealTime();
 

@@ -58,13 +58,16 @@ fi
 echo "== side by side: contra BM_ModelStep against bench/reference_moco_step.py, $rounds rounds"
 pairs="$out/side_by_side.jsonl"
 : >"$pairs"
-reference() { "$python" "$root/bench/reference_moco_step.py" --batch 256 --steps 60 --round "$round" "$@" | tee -a "$pairs"; }
-for round in $(seq "$rounds"); do
-  if ! "$build/bench/bench_train_step" --benchmark_filter='^BM_ModelStep/' --benchmark_format=json \
-      >"$out/side_by_side_ours.json" 2>"$out/side_by_side_ours.log"; then
-    cat "$out/side_by_side_ours.log" >&2
+# bench_train_step with a filter, JSON to $out/NAME.json; its log is shown when it fails.
+train_step() {
+  if ! "$build/bench/bench_train_step" --benchmark_filter="$1" --benchmark_format=json >"$out/$2.json" 2>"$out/$2.log"; then
+    cat "$out/$2.log" >&2
     exit 1
   fi
+}
+reference() { "$python" "$root/bench/reference_moco_step.py" --batch 256 --steps 60 --round "$round" "$@" | tee -a "$pairs"; }
+for round in $(seq "$rounds"); do
+  train_step '^BM_ModelStep/' side_by_side_ours
   "$python" -c 'import json,sys; b=json.load(open(sys.argv[1]))["benchmarks"][0]; print(json.dumps({"round": int(sys.argv[2]), "who": "contra", "images_per_s": b["images_per_s"]}))' \
     "$out/side_by_side_ours.json" "$round" | tee -a "$pairs"
   reference
@@ -78,11 +81,7 @@ echo "== batch 256, 512, 1024 side by side, $rounds rounds"
 batches="$out/batch_rounds.jsonl"
 : >"$batches"
 for round in $(seq "$rounds"); do
-  if ! "$build/bench/bench_train_step" --benchmark_filter='^BM_Step/moco/small_cnn/' --benchmark_format=json \
-      >"$out/batch_round.json" 2>"$out/batch_round.log"; then
-    cat "$out/batch_round.log" >&2
-    exit 1
-  fi
+  train_step '^BM_Step/moco/small_cnn/' batch_round
   "$python" -c 'import json,sys; r={str(int(b["batch"])): b["images_per_s"] for b in json.load(open(sys.argv[1]))["benchmarks"]}; print(json.dumps({"round": int(sys.argv[2]), "images_per_s": r}))' \
     "$out/batch_round.json" "$round" | tee -a "$batches"
 done

@@ -14,7 +14,7 @@ torch::Tensor similarity(const torch::Tensor& a, const torch::Tensor& b);
 torch::Tensor row_similarity(const torch::Tensor& a, const torch::Tensor& b);
 
 /// q: N×D, rows: R×D, index: N×K int64 -> q_n·rows[index[n, j]], N×K float32, with autocast off.
-/// Gathers N×K×D rows; use similarity(q, rows).gather(1, index) when R·4 <= K·D.
+/// Gathers N×K×D rows; sampled_similarity picks between this and scoring every row.
 torch::Tensor gathered_similarity(const torch::Tensor& q, const torch::Tensor& rows, const torch::Tensor& index);
 
 /// The same N×K similarities by the cheaper of two ways: gathering the N×K×D rows
