@@ -121,6 +121,12 @@ def main():
     ap.add_argument("--round", type=int, default=0, help="side-by-side round number, echoed")
     ap.add_argument("--label", default="reference", help="name echoed in the output")
     args = ap.parse_args()
+    if args.batch < 8 or args.batch % 8:
+        ap.error(f"--batch {args.batch}: must be a positive multiple of 8 (SplitBatchNorm's 8 splits)")
+    if args.queue < args.batch:
+        ap.error(f"--queue {args.queue}: must be at least the batch ({args.batch})")
+    if args.steps < 1 or args.width < 1 or args.threads < 0:
+        ap.error("--steps and --width must be >= 1 and --threads >= 0")
     if args.threads > 0:
         torch.set_num_threads(args.threads)
     else:

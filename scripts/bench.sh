@@ -10,8 +10,10 @@
 # bench/README.md is left alone).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+[ -d "${1:-build}" ] || { echo "bench: build folder '${1:-build}' not found (make bench configures and builds it)" >&2; exit 1; }
 build=$(cd "${1:-build}" && pwd)
 rounds=${BENCH_ROUNDS:-5}
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_ROUNDS = '$rounds' must be a whole number >= 1" >&2; exit 2; }
 
 python=""
 for candidate in python3 /usr/bin/python3; do
@@ -27,6 +29,7 @@ out="$build/bench/results"
 if [ -n "${BENCH_FILTER:-}" ]; then
   filter=(--benchmark_filter="$BENCH_FILTER")
   out="$build/bench/results-partial"
+  rm -rf "$out"  # only this run's JSON, so an empty match shows
 fi
 mkdir -p "$out"
 shopt -s nullglob
@@ -38,6 +41,11 @@ for src in "$root"/bench/bench_*.cpp; do
   "$b" "${filter[@]}" --benchmark_out="$out/$name.json" --benchmark_out_format=json --benchmark_counters_tabular=true
 done
 if [ -n "${BENCH_FILTER:-}" ]; then
+  find "$out" -name '*.json' -empty -delete  # binaries the filter matched nothing in
+  if ! grep -qs '"run_name"' "$out"/*.json; then
+    echo "bench: BENCH_FILTER = '$BENCH_FILTER' matched no benchmark (or is not a valid regex)" >&2
+    exit 2
+  fi
   echo "bench: partial run ($BENCH_FILTER); JSON in $out, bench/README.md left alone"
   exit 0
 fi

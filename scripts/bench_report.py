@@ -7,6 +7,7 @@ RESULTS_DIR holds the Google Benchmark JSON files (bench_<name>.json), side_by_s
 build_times.json that scripts/bench.sh wrote. Every figure comes from those files; the targets are
 issue 5's. Exits 1 naming the file when one is missing or unreadable.
 """
+import datetime
 import json
 import os
 import re
@@ -77,6 +78,15 @@ def si(x, unit=""):
     return f"{x:.3g} {unit}".rstrip()
 
 
+def when(text):
+    """An ISO 8601 time (Z or an offset) as a UTC datetime; the epoch when missing or malformed."""
+    try:
+        t = datetime.datetime.fromisoformat(str(text).replace("Z", "+00:00"))
+        return t if t.tzinfo else t.replace(tzinfo=datetime.timezone.utc)
+    except ValueError:
+        return datetime.datetime.fromtimestamp(0, datetime.timezone.utc)
+
+
 def verdict(ok):
     return "met" if ok else "**not met**"
 
@@ -90,8 +100,8 @@ def side_by_side(results):
                 if line.strip():
                     r = json.loads(line)
                     rounds.setdefault(r["round"], {})[r["who"]] = r
-    except (OSError, ValueError) as e:
-        die(f"{path}: {e}")
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        die(f"{path}: unreadable line ({type(e).__name__}: {e})")
     complete = [r for _, r in sorted(rounds.items()) if set(VARIANTS) | {"contra"} <= r.keys()]
     if not complete:
         die(f"{path}: no complete round")
@@ -104,9 +114,9 @@ def batch_rounds(results):
     try:
         with open(path) as f:
             rounds = [json.loads(line) for line in f if line.strip()]
-    except (OSError, ValueError) as e:
-        die(f"{path}: {e}")
-    rounds = [r for r in rounds if {"256", "512", "1024"} <= r["images_per_s"].keys()]
+        rounds = [r for r in rounds if {"256", "512", "1024"} <= r["images_per_s"].keys()]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+        die(f"{path}: unreadable ({type(e).__name__}: {e})")
     if not rounds:
         die(f"{path}: no complete round")
     return rounds
@@ -131,7 +141,11 @@ def main():
     if len(sys.argv) != 3:
         die("usage: bench_report.py RESULTS_DIR README")
     results, readme = sys.argv[1], sys.argv[2]
-    b, context = load_benchmarks(results, os.path.dirname(os.path.abspath(readme)))
+    readme_dir = os.path.dirname(os.path.abspath(readme))
+    if not os.path.isdir(readme_dir):
+        die(f"{readme}: its folder does not exist")
+    sources = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench")
+    b, context = load_benchmarks(results, sources)
     rounds = side_by_side(results)
     builds = load_json(os.path.join(results, "build_times.json"))
 
@@ -151,7 +165,7 @@ def main():
     blas_all = need(b, "BM_StepBlasAllCores/moco/small_cnn/256/min_time:2.000/real_time")
     vs = {v: statistics.median(r["contra"]["images_per_s"] / r[v]["images_per_s"] for r in rounds) for v in VARIANTS}
     builds_note = ""
-    if str(builds.get("measured_at", ""))[:16] < str(context.get("date", ""))[:16]:
+    if when(builds.get("measured_at")) < when(context.get("date")):
         builds_note = f" (from an earlier run, {builds.get('measured_at', 'undated')})"
 
     out = [BEGIN, "", f"Machine: {machine(context, rounds)}.", ""]

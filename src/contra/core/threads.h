@@ -22,7 +22,7 @@ bool set_blas_threads(int threads);
 
 /// Gives the BLAS pool `threads` threads while it lives and one again afterwards (set_threads's
 /// training setting): for phases made mostly of large matrix products with nothing else running,
-/// such as the kNN monitor (bench/README.md, BM_Knn: up to 1.5x faster with both cores than with one).
+/// such as the kNN monitor (bench/README.md, BM_Knn: 1.3x faster with both cores at its chunk of 512).
 class BlasThreadsScope {
  public:
   explicit BlasThreadsScope(int threads) { set_blas_threads(threads); }
