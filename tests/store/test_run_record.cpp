@@ -142,6 +142,19 @@ TEST_CASE("save_partial then commit leave only <id>.h5", "[store]") {
   CHECK_THROWS_AS(final_path(dir.path(), "a/b"), ContraError);
 }
 
+TEST_CASE("commit never leaves a partial record that says complete, even when the final write fails", "[store]") {
+  // A kill between writing the finished record and renaming it used to leave <id>.h5.partial with
+  // status complete; a final path that cannot be written stands in for that moment here.
+  TempDir dir;
+  RunRecord record = sample_record();
+  record.attributes["status"] = std::string("running");
+  save_partial(dir.path(), "r1", record);
+  fs::create_directories(final_path(dir.path(), "r1") / "blocker");  // a non-empty folder: rename onto it fails
+  record.attributes["status"] = std::string("complete");
+  CHECK_THROWS_AS(commit(dir.path(), "r1", record), ContraError);
+  CHECK(get_string(read_run(partial_path(dir.path(), "r1")).attributes, "status", "r1") == "running");
+}
+
 TEST_CASE("read_run rejects missing, non-HDF5 and foreign files, naming the path", "[store]") {
   TempDir dir;
   const fs::path missing = dir.path() / "missing.h5";

@@ -192,9 +192,14 @@ void annotate_partial(const fs::path& dir, const std::string& run_id, const std:
 }
 
 void commit(const fs::path& dir, const std::string& run_id, const RunRecord& record) {
+  write_run(final_path(dir, run_id), record);
   const fs::path partial = partial_path(dir, run_id);
-  write_run(partial, record);
-  rename_or_fail(partial, final_path(dir, run_id));
+  std::error_code ec;
+  fs::remove(partial, ec);
+  if (ec) {
+    core::fail("cannot remove partial run file '{}' after its final record was written: {}", partial.string(),
+               ec.message());
+  }
 }
 
 namespace {

@@ -68,8 +68,11 @@ void save_partial(const std::filesystem::path& dir, const std::string& run_id, c
 void annotate_partial(const std::filesystem::path& dir, const std::string& run_id, const std::string& status,
                       const std::string& reason) noexcept;
 
-/// Writes the finished record to the partial path, then renames it to the final path.
-/// Throws core::ContraError as write_run does, or naming both paths when the rename fails.
+/// Writes the finished record to the final path (atomically, as write_run does), then removes the
+/// partial record. The finished status is never written to the partial path, so a kill at any
+/// moment leaves either the old partial record or the final one, never a partial that says
+/// complete. Throws core::ContraError as write_run does, or naming the partial path when it cannot
+/// be removed.
 void commit(const std::filesystem::path& dir, const std::string& run_id, const RunRecord& record);
 
 /// The record as the bytes of its HDF5 file, for a checkpoint to carry the metrics recorded so far,
