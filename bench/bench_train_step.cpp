@@ -7,6 +7,8 @@
 // bench/reference_moco_step.py writes in PyTorch (scripts/bench.sh times the two side by side).
 // BM_StepBlasAllCores: the CPU default step with the BLAS library's own thread pool left at every
 // core (LibTorch's default), against BM_Step's one BLAS thread (core/threads.h).
+// BM_StepWholeBatch: MoCo at batch 512 and 1024 with every batch through the backbone whole, against
+// BM_Step's chunks of whole BN splits (models/split_chunks.h).
 // Counter augment_seconds_per_step: the augmentation's part of the step, timed inside the step.
 #include <benchmark/benchmark.h>
 #include <torch/torch.h>
@@ -20,6 +22,7 @@
 #include "contra/core/seed.h"
 #include "contra/core/threads.h"
 #include "contra/methods/registry.h"
+#include "contra/models/split_chunks.h"
 
 namespace {
 
@@ -30,6 +33,7 @@ struct StepCase {
   std::int64_t batch;
   bool augment;             // false: fixed views, no augmentation (BM_ModelStep)
   bool blas_all_cores = false;  // true: the BLAS pool left at every core, as LibTorch leaves it
+  bool whole_batch = false;     // true: no split chunks, every batch through the backbone whole
 };
 
 contra::config::Experiment experiment_for(const StepCase& c) {
@@ -46,6 +50,8 @@ void step_benchmark(benchmark::State& state, const StepCase& c) {
   contra::core::keep_freed_memory();
   contra::core::set_threads(0);  // every core for the intra-op pool, one BLAS thread: as `contra train`
   if (c.blas_all_cores) contra::core::set_blas_threads(torch::get_num_threads());
+  const std::int64_t chunk_budget = contra::models::split_chunk_budget();
+  if (c.whole_batch) contra::models::set_split_chunk_budget(0);
   const auto e = experiment_for(c);
   torch::manual_seed(0);
   auto method = contra::methods::make_method(e, {1, kTrainImages});
@@ -81,6 +87,7 @@ void step_benchmark(benchmark::State& state, const StepCase& c) {
   state.counters["augment_seconds_per_step"] = augment_seconds / steps;
   state.counters["batch"] = static_cast<double>(c.batch);
   state.counters["threads"] = torch::get_num_threads();
+  contra::models::set_split_chunk_budget(chunk_budget);
 }
 
 void add(const std::string& family, const StepCase& c, double min_time) {
@@ -96,6 +103,7 @@ int main(int argc, char** argv) {
     add("BM_Step", {m, "resnet18", 128, true}, 0.5);
   }
   for (std::int64_t batch : {512, 1024}) add("BM_Step", {"moco", "small_cnn", batch, true}, 3.0);
+  for (std::int64_t batch : {512, 1024}) add("BM_StepWholeBatch", {"moco", "small_cnn", batch, true, false, true}, 3.0);
   add("BM_ModelStep", {"moco", "small_cnn", 256, false}, 2.0);
   add("BM_StepBlasAllCores", {"moco", "small_cnn", 256, true, true}, 2.0);
   benchmark::Initialize(&argc, argv);

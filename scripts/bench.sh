@@ -83,14 +83,15 @@ for round in $(seq "$rounds"); do
   OPENBLAS_NUM_THREADS=1 reference --label reference_tuned --relu out-of-place
 done
 
-# No cliff: the CPU default step at batch 256, 512 and 1024 one after the other in each round (one
-# process), so each round's ratios are taken minutes apart at most, not across the whole run.
+# No cliff: the CPU default step at batch 256, 512 and 1024, and 512 and 1024 with the batch whole
+# (no split chunks), one after the other in each round (one process), so each round's ratios are
+# taken minutes apart at most, not across the whole run.
 echo "== batch 256, 512, 1024 side by side, $rounds rounds"
 batches="$out/batch_rounds.jsonl"
 : >"$batches"
 for round in $(seq "$rounds"); do
-  train_step '^BM_Step/moco/small_cnn/' batch_round
-  "$python" -c 'import json,sys; r={str(int(b["batch"])): b["images_per_s"] for b in json.load(open(sys.argv[1]))["benchmarks"]}; print(json.dumps({"round": int(sys.argv[2]), "images_per_s": r}))' \
+  train_step '^BM_Step(WholeBatch)?/moco/small_cnn/' batch_round
+  "$python" -c 'import json,sys; r={("whole " if b["name"].startswith("BM_StepWholeBatch") else "") + str(int(b["batch"])): b["images_per_s"] for b in json.load(open(sys.argv[1]))["benchmarks"]}; print(json.dumps({"round": int(sys.argv[2]), "images_per_s": r}))' \
     "$out/batch_round.json" "$round" | tee -a "$batches"
 done
 

@@ -108,13 +108,17 @@ def side_by_side(results):
     return complete
 
 
+BATCH_KEYS = ("256", "512", "1024", "whole 512", "whole 1024")
+
+
 def batch_rounds(results):
-    """Per round, images/s at batch 256, 512 and 1024 of the CPU default step (scripts/bench.sh)."""
+    """Per round, images/s at batch 256, 512 and 1024 of the CPU default step, and at 512 and 1024
+    with the batch whole (keys "whole 512", "whole 1024"; scripts/bench.sh)."""
     path = os.path.join(results, "batch_rounds.jsonl")
     try:
         with open(path) as f:
             rounds = [json.loads(line) for line in f if line.strip()]
-        rounds = [r for r in rounds if {"256", "512", "1024"} <= r["images_per_s"].keys()]
+        rounds = [r for r in rounds if set(BATCH_KEYS) <= r["images_per_s"].keys()]
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         die(f"{path}: unreadable ({type(e).__name__}: {e})")
     if not rounds:
@@ -183,6 +187,10 @@ def main():
         ratio = per_batch[n]
         out.append(f"| no cliff: images/s at batch {n} over batch 256, median of {len(batches)} rounds "
                    f"| {ratio:.2f} | ≥ 0.90 | {verdict(ratio >= 0.9)} |")
+    for n in (512, 1024):
+        gain = statistics.median(r["images_per_s"][str(n)] / r["images_per_s"][f"whole {n}"] for r in batches)
+        out.append(f"| the same step at batch {n} in split chunks over the batch whole, median of {len(batches)} "
+                   f"rounds | {gain:.2f}× | (for information) | |")
     out.append(f"| data path: augmentation's share of the CPU default step | {100 * augment_share:.1f}% | ≤ 15% "
                f"| {verdict(augment_share <= 0.15)} |")
     out.append(f"| clean build (`make build`, ccache off, {builds['cores']} cores){builds_note} | {builds['clean_build_s']:.0f} s "
@@ -219,12 +227,15 @@ def main():
         time_text = f"{t:.2f} ms" if t >= 0.1 else f"{t * 1e3:.1f} µs"
         out.append(f"| `{re.sub(r'(/iterations:1)?/real_time$', '', name)}` | {time_text} | {rate} |")
 
-    out += ["", f"### Batch 256, 512 and 1024 side by side ({len(batches)} rounds, images/s of the CPU default step)", "",
-            "| round | 256 | 512 | 1024 | 512 / 256 | 1024 / 256 |", "| ---: | ---: | ---: | ---: | ---: | ---: |"]
+    out += ["", f"### Batch 256, 512 and 1024 side by side ({len(batches)} rounds, images/s of the CPU default step; "
+            f"\"whole\": the batch through the backbone whole instead of in split chunks)", "",
+            "| round | 256 | 512 | 1024 | 512 whole | 1024 whole | 512 / 256 | 1024 / 256 | 1024 whole / 256 |",
+            "| ---: " * 9 + "|"]
     for r in batches:
         v = r["images_per_s"]
-        out.append(f"| {r['round']} | {v['256']:.0f} | {v['512']:.0f} | {v['1024']:.0f} | "
-                   f"{v['512'] / v['256']:.2f} | {v['1024'] / v['256']:.2f} |")
+        out.append(f"| {r['round']} | {v['256']:.0f} | {v['512']:.0f} | {v['1024']:.0f} | {v['whole 512']:.0f} | "
+                   f"{v['whole 1024']:.0f} | {v['512'] / v['256']:.2f} | {v['1024'] / v['256']:.2f} | "
+                   f"{v['whole 1024'] / v['256']:.2f} |")
     out += ["", f"### Side by side against the PyTorch reference ({len(rounds)} rounds, A B A B …, images/s)", ""]
     out += [f"Reference runs per round: " + "; ".join(f"`{k}`: {v}" for k, v in VARIANTS.items()) + ".", ""]
     out += ["| round | contra `BM_ModelStep` | " + " | ".join(f"`{v}`" for v in VARIANTS) + " | "

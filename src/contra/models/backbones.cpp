@@ -77,6 +77,10 @@ std::int64_t SmallCnn::forward_flops(std::int64_t height, std::int64_t width) co
   return flops;
 }
 
+std::int64_t SmallCnn::activation_bytes_per_image(std::int64_t height, std::int64_t width) const {
+  return width_ * height * width * static_cast<std::int64_t>(sizeof(float));  // the first layer's w×H×W
+}
+
 ResNet18::ResNet18(std::int64_t in_channels, std::int64_t bn_splits) : in_channels_(in_channels) {
   stem_ = register_module("stem", torch::nn::Sequential(conv3x3(in_channels, 64, 1), SplitBatchNorm2d(64, bn_splits),
                                                         torch::nn::ReLU()));
@@ -110,6 +114,10 @@ std::int64_t ResNet18::forward_flops(std::int64_t height, std::int64_t width) co
     in = out;
   }
   return flops;
+}
+
+std::int64_t ResNet18::activation_bytes_per_image(std::int64_t height, std::int64_t width) const {
+  return 64 * height * width * static_cast<std::int64_t>(sizeof(float));  // the stem's and stage 1's 64×H×W
 }
 
 }  // namespace contra::models

@@ -17,6 +17,9 @@ class Backbone : public torch::nn::Module {
   virtual std::int64_t feature_dim() const = 0;
   /// Multiply-accumulates of one forward pass per image of H×W pixels, times 2: forward FLOPs.
   virtual std::int64_t forward_flops(std::int64_t height, std::int64_t width) const = 0;
+  /// Bytes of the largest single activation (one layer's float32 output) of one image of H×W
+  /// pixels: what a chunk of the batch must keep in cache per image (models/split_chunks.h).
+  virtual std::int64_t activation_bytes_per_image(std::int64_t height, std::int64_t width) const = 0;
 };
 
 /// A small VGG-style CNN for 28×28 images, the CPU default: five 3×3 conv-BN-ReLU layers with
@@ -28,6 +31,7 @@ class SmallCnn : public Backbone {
   torch::Tensor forward(const torch::Tensor& x) override;
   std::int64_t feature_dim() const override { return 4 * width_; }
   std::int64_t forward_flops(std::int64_t height, std::int64_t width) const override;
+  std::int64_t activation_bytes_per_image(std::int64_t height, std::int64_t width) const override;
 
  private:
   std::int64_t in_channels_, width_;
@@ -42,6 +46,7 @@ class ResNet18 : public Backbone {
   torch::Tensor forward(const torch::Tensor& x) override;
   std::int64_t feature_dim() const override { return 512; }
   std::int64_t forward_flops(std::int64_t height, std::int64_t width) const override;
+  std::int64_t activation_bytes_per_image(std::int64_t height, std::int64_t width) const override;
 
  private:
   std::int64_t in_channels_;

@@ -3,10 +3,11 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
+#include "contra/models/split_chunks.h"
 
 namespace contra::models {
 
-EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels) : dim_(options.dim) {
+EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels) : dim_(options.dim), bn_splits_(options.bn_splits) {
   if (options.backbone == "small_cnn") {
     backbone_ = std::make_shared<SmallCnn>(in_channels, options.width, options.bn_splits);
   } else if (options.backbone == "resnet18") {
@@ -18,8 +19,19 @@ EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_ch
   head_ = register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden, options.dim));
 }
 
+torch::Tensor EncoderImpl::backbone_forward(const torch::Tensor& x) {
+  if (!is_training()) return backbone_->forward(x);
+  const std::int64_t budget = split_chunk_budget();
+  const std::int64_t chunks =
+      budget > 0 ? split_chunks_for(x.size(0), bn_splits_, backbone_->activation_bytes_per_image(x.size(2), x.size(3)),
+                                    budget, x.device().is_cpu())
+                 : 1;
+  return forward_in_split_chunks(*backbone_, [this](const torch::Tensor& part) { return backbone_->forward(part); }, x,
+                                 chunks);
+}
+
 torch::Tensor EncoderImpl::forward(const torch::Tensor& x) {
-  return torch::nn::functional::normalize(head_(backbone_->forward(x)),
+  return torch::nn::functional::normalize(head_(backbone_forward(x)),
                                           torch::nn::functional::NormalizeFuncOptions().dim(1));  // N×dim
 }
 

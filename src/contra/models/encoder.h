@@ -20,7 +20,8 @@ class EncoderImpl : public torch::nn::Module {
   /// Throws ContraError on an unknown backbone or head.
   EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels);
 
-  /// x: N×C×H×W -> L2-normalised embeddings N×dim.
+  /// x: N×C×H×W -> L2-normalised embeddings N×dim. In training on a CPU, the backbone takes the
+  /// batch in chunks of whole BN splits (models/split_chunks.h): the same result, faster.
   torch::Tensor forward(const torch::Tensor& x);
   /// x: N×C×H×W -> backbone features N×F (not normalised): what the kNN monitor and the linear probe use.
   torch::Tensor features(const torch::Tensor& x);
@@ -31,9 +32,13 @@ class EncoderImpl : public torch::nn::Module {
   std::int64_t forward_flops(std::int64_t height, std::int64_t width) const;
 
  private:
+  /// The backbone's training forward, in split chunks where that is faster.
+  torch::Tensor backbone_forward(const torch::Tensor& x);
+
   std::shared_ptr<Backbone> backbone_;
   ProjectionHead head_{nullptr};
   std::int64_t dim_;
+  std::int64_t bn_splits_;
 };
 TORCH_MODULE(Encoder);
 

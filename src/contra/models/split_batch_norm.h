@@ -7,6 +7,8 @@
 #include <torch/nn/pimpl.h>
 #include <torch/types.h>
 
+#include <vector>
+
 namespace contra::models {
 
 class SplitBatchNorm2dImpl : public torch::nn::Module {
@@ -20,12 +22,29 @@ class SplitBatchNorm2dImpl : public torch::nn::Module {
 
   std::int64_t splits() const { return splits_; }
 
+  /// Chunked passes (models/split_chunks.h): between begin_chunks(c) and end_chunks(), each
+  /// training forward gets one of c chunks of a batch of N = k·splits() images, chunk j holding the
+  /// images n with n mod c == j, which are whole splits (c divides splits()). Each chunk is
+  /// normalised over its own splits; the running statistics are updated once, in end_chunks, to the
+  /// mean over all splits, as one forward of the whole batch would. Throws core::ContraError when c
+  /// is not a divisor of splits() or a chunk does not hold whole splits.
+  void begin_chunks(std::int64_t chunks);
+  /// Ends the chunked pass; commit = false drops the statistics it gathered (a pass that threw).
+  void end_chunks(bool commit);
+
  private:
+  /// x normalised over s splits (image n in split n mod s); mean_split and var_split (s·C) come back
+  /// as the running statistics each split would leave.
+  torch::Tensor split_forward(const torch::Tensor& x, std::int64_t s, torch::Tensor& mean_split,
+                              torch::Tensor& var_split);
+
   std::int64_t channels_;
   std::int64_t splits_;
   double momentum_;
   double eps_;
   torch::Tensor weight_, bias_, running_mean_, running_var_;
+  std::int64_t chunks_ = 0;  // 0: not in a chunked pass
+  std::vector<torch::Tensor> chunk_means_, chunk_vars_;  // per chunk: (splits/chunks)×C
 };
 TORCH_MODULE(SplitBatchNorm2d);
 

@@ -1,0 +1,75 @@
+// A training step with the encoders' backbones in chunks of whole BN splits (models/split_chunks.h)
+// equals the step with every batch whole, for each mechanism: loss, gradients, the weights after
+// SGD and the mechanism's update, and every buffer (BN running statistics, queue, memory bank).
+#include <catch2/catch.hpp>
+#include <torch/torch.h>
+
+#include <string>
+#include <vector>
+
+#include "contra/config/load.h"
+#include "contra/methods/registry.h"
+#include "contra/models/split_chunks.h"
+
+namespace {
+
+struct AfterStep {
+  double loss = 0;
+  std::vector<torch::Tensor> grads, state;
+};
+
+/// One seeded step of `name` at batch 64 with 8 BN splits, the chunk budget set to `budget` bytes.
+AfterStep one_step(const std::string& name, std::int64_t budget) {
+  const std::vector<contra::config::Override> sets = {
+      {"method.name", "\"" + name + "\"", "test"}, {"model.width", "4", "test"},     {"model.dim", "16", "test"},
+      {"model.bn_splits", "8", "test"},            {"method.queue", "256", "test"},  {"method.negatives", "256", "test"},
+      {"optim.batch", "64", "test"},
+  };
+  const auto e = contra::config::load_experiment(CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml", sets);
+  const std::int64_t previous = contra::models::split_chunk_budget();
+  contra::models::set_split_chunk_budget(budget);
+  torch::manual_seed(0);
+  auto method = contra::methods::make_method(e, {1, 1000});
+  torch::optim::SGD opt(method->trainable_parameters(), torch::optim::SGDOptions(0.1).momentum(0.9));
+  const auto q = torch::randn({64, 1, 28, 28}), k = torch::randn({64, 1, 28, 28});
+  const auto index = torch::arange(64, torch::kInt64);
+  auto out = method->forward_step(q, k, index);
+  out.loss.backward();
+  AfterStep after;
+  after.loss = out.loss.item<double>();
+  for (const auto& p : method->trainable_parameters()) after.grads.push_back(p.grad().clone());
+  opt.step();
+  method->after_optimizer_step();
+  for (const auto& p : method->parameters()) after.state.push_back(p.detach().clone());
+  for (const auto& b : method->buffers()) after.state.push_back(b.clone());
+  contra::models::set_split_chunk_budget(previous);
+  return after;
+}
+
+void check_close(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b, double tol) {
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    INFO("tensor " << i);
+    CHECK(torch::allclose(a[i].to(torch::kFloat64), b[i].to(torch::kFloat64), tol, tol));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a step in split chunks equals the step with the batch whole, for every mechanism", "[methods]") {
+  const std::string name = GENERATE("moco", "memory_bank", "end_to_end", "simclr");
+  INFO(name);
+  const auto passes = contra::models::chunked_passes();
+  const auto whole = one_step(name, 0);
+  CHECK(contra::models::chunked_passes() == passes);
+  const auto chunked = one_step(name, 1);  // 1 byte: one split per chunk, 8 chunks
+  CHECK(contra::models::chunked_passes() > passes);
+  CHECK(chunked.loss == Approx(whole.loss).epsilon(1e-5));
+  check_close(chunked.grads, whole.grads, 1e-4);
+  check_close(chunked.state, whole.state, 1e-5);
+}
+
+TEST_CASE("the split chunk budget refuses a negative number of bytes", "[methods]") {
+  CHECK_THROWS(contra::models::set_split_chunk_budget(-1));
+  CHECK(contra::models::split_chunk_budget() > 0);  // the default: half the last level cache
+}
