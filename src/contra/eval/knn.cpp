@@ -3,21 +3,14 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
+#include "contra/eval/features.h"
 
 namespace contra::eval {
 
 torch::Tensor extract_features(models::Encoder encoder, const torch::Tensor& images,
                                const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch) {
-  torch::NoGradGuard no_grad;
-  const bool was_training = encoder->is_training();
-  encoder->eval();
-  std::vector<torch::Tensor> parts;
-  for (std::int64_t start = 0; start < images.size(0); start += batch) {
-    const auto x = preprocess(images.slice(0, start, std::min(images.size(0), start + batch)));
-    parts.push_back(encoder->features(x));
-  }
-  encoder->train(was_training);
-  return torch::nn::functional::normalize(torch::cat(parts, 0), torch::nn::functional::NormalizeFuncOptions().dim(1));
+  return torch::nn::functional::normalize(frozen_outputs(std::move(encoder), images, preprocess, batch),
+                                          torch::nn::functional::NormalizeFuncOptions().dim(1));  // N×F
 }
 
 torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,

@@ -12,8 +12,7 @@
 namespace contra::eval {
 
 /// Backbone features of `images` (uint8 N×C×H×W on the encoder's device), L2-normalised: N×F.
-/// `preprocess` turns a uint8 batch into the encoder's float input. The encoder runs in eval mode
-/// without gradients and is put back into its previous mode.
+/// frozen_outputs (eval/features.h) of the backbone, then normalised.
 torch::Tensor extract_features(models::Encoder encoder, const torch::Tensor& images,
                                const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch);
 

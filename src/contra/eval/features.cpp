@@ -1,0 +1,41 @@
+#include "contra/eval/features.h"
+
+#include <torch/torch.h>
+
+#include "contra/core/error.h"
+
+namespace contra::eval {
+
+torch::Tensor frozen_outputs(models::Encoder encoder, const torch::Tensor& images,
+                             const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch,
+                             bool embed) {
+  CONTRA_CHECK(batch >= 1, "evaluation batch = {} must be >= 1", batch);
+  torch::NoGradGuard no_grad;
+  const bool was_training = encoder->is_training();
+  encoder->eval();
+  std::vector<torch::Tensor> parts;
+  for (std::int64_t start = 0; start < images.size(0); start += batch) {
+    const auto x = preprocess(images.slice(0, start, std::min(images.size(0), start + batch)));
+    parts.push_back(embed ? encoder->forward(x) : encoder->features(x));
+  }
+  encoder->train(was_training);
+  return torch::cat(parts, 0);
+}
+
+std::vector<torch::Tensor> snapshot(const torch::nn::Module& module) {
+  std::vector<torch::Tensor> out;
+  for (const auto& p : module.parameters()) out.push_back(p.detach().clone());
+  for (const auto& b : module.buffers()) out.push_back(b.detach().clone());
+  return out;
+}
+
+bool unchanged_since(const torch::nn::Module& module, const std::vector<torch::Tensor>& before) {
+  const auto now = snapshot(module);
+  if (now.size() != before.size()) return false;
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    if (!torch::equal(now[i], before[i])) return false;
+  }
+  return true;
+}
+
+}  // namespace contra::eval

@@ -1,0 +1,94 @@
+#include "contra/eval/linear_probe.h"
+
+#include <fmt/format.h>
+#include <torch/torch.h>
+
+#include "contra/core/error.h"
+#include "contra/eval/features.h"
+
+namespace contra::eval {
+
+std::string LinearProbeOptions::describe() const {
+  return fmt::format("linear probe: multinomial logistic regression on frozen backbone features (no augmentation, "
+                     "standardised), L-BFGS up to {} iterations, L2 λ = {:g}",
+                     max_iter, weight_decay);
+}
+
+namespace {
+
+double top1(const torch::Tensor& logits, const torch::Tensor& labels) {
+  return 100.0 * logits.argmax(1).eq(labels).to(torch::kFloat64).mean().item<double>();
+}
+
+void check_split(const torch::Tensor& x, const torch::Tensor& y, std::int64_t features, std::int64_t num_classes,
+                 const char* name) {
+  CONTRA_CHECK(x.dim() == 2 && x.size(0) >= 1 && x.size(1) == features && y.dim() == 1 && y.size(0) == x.size(0),
+               "linear probe: the {} split must be N×{} features with N labels, got {} and {}", name, features,
+               x.sizes(), y.sizes());
+  CONTRA_CHECK(y.min().item<std::int64_t>() >= 0 && y.max().item<std::int64_t>() < num_classes,
+               "linear probe: a {} label lies outside [0, {})", name, num_classes);
+}
+
+}  // namespace
+
+LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                               const torch::Tensor& test_labels, std::int64_t num_classes,
+                               const LinearProbeOptions& options) {
+  CONTRA_CHECK(options.max_iter >= 1, "linear probe: max_iter = {} must be >= 1", options.max_iter);
+  CONTRA_CHECK(options.weight_decay >= 0, "linear probe: weight_decay = {} must be >= 0", options.weight_decay);
+  CONTRA_CHECK(num_classes >= 2, "linear probe: {} classes; it needs at least 2", num_classes);
+  CONTRA_CHECK(train.dim() == 2, "linear probe: training features must be N×F, got {}", train.sizes());
+  const auto f = train.size(1);
+  const auto y_train = train_labels.to(train.device(), torch::kInt64);
+  const auto y_test = test_labels.to(train.device(), torch::kInt64);
+  check_split(train, y_train, f, num_classes, "train");
+  check_split(test, y_test, f, num_classes, "test");
+
+  torch::NoGradGuard outer;  // nothing outside the fit needs a graph
+  const auto x_train = train.detach().to(torch::kFloat32);
+  const auto mean = x_train.mean(0, true), std = x_train.std(0, false, true).clamp_min(1e-6);  // 1×F
+  const auto xs_train = (x_train - mean) / std;
+  const auto xs_test = (test.detach().to(train.device(), torch::kFloat32) - mean) / std;
+
+  auto weight = torch::zeros({num_classes, f}, xs_train.options()).requires_grad_(true);
+  auto bias = torch::zeros({num_classes}, xs_train.options()).requires_grad_(true);
+  torch::optim::LBFGS lbfgs({weight, bias}, torch::optim::LBFGSOptions(1)
+                                                .max_iter(options.max_iter)
+                                                .history_size(20)
+                                                .line_search_fn("strong_wolfe"));
+  const auto objective = [&] {
+    return torch::nn::functional::cross_entropy(torch::addmm(bias, xs_train, weight.t()), y_train) +
+           0.5 * options.weight_decay * weight.pow(2).sum();
+  };
+  {
+    torch::AutoGradMode grad(true);
+    lbfgs.step([&] {
+      lbfgs.zero_grad();
+      auto loss = objective();
+      loss.backward();
+      return loss;
+    });
+  }
+  LinearProbeResult result;
+  const auto& state = static_cast<const torch::optim::LBFGSParamState&>(*lbfgs.state().begin()->second);
+  result.iterations = state.n_iter();
+  result.train_loss = objective().item<double>();
+  result.train_top1 = top1(torch::addmm(bias, xs_train, weight.t()), y_train);
+  result.test_top1 = top1(torch::addmm(bias, xs_test, weight.t()), y_test);
+  return result;
+}
+
+LinearProbeResult probe_encoder(models::Encoder encoder, const torch::Tensor& train_images,
+                                const torch::Tensor& train_labels, const torch::Tensor& test_images,
+                                const torch::Tensor& test_labels, std::int64_t num_classes,
+                                const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch,
+                                const LinearProbeOptions& options) {
+  const auto before = snapshot(*encoder);
+  const auto train = frozen_outputs(encoder, train_images, preprocess, batch);  // N×F
+  const auto test = frozen_outputs(encoder, test_images, preprocess, batch);    // M×F
+  CONTRA_CHECK(unchanged_since(*encoder, before),
+               "linear probe: the backbone's weights or BN statistics changed while its features were read");
+  return linear_probe(train, train_labels, test, test_labels, num_classes, options);
+}
+
+}  // namespace contra::eval

@@ -1,0 +1,53 @@
+// The linear probe (linear evaluation protocol: InstDisc §4, MoCo v1 §4.1, SimCLR §4), as DESIGN.md
+// defines it here: the backbone is frozen, its features are cached once without augmentation, and a
+// multinomial logistic regression is fit on the training split; the score is top-1 on the test split.
+// The papers train the linear layer with SGD on augmented ImageNet crops (MoCo: lr 30, 100 epochs);
+// on cached features the regression is convex, so it is solved to convergence with L-BFGS instead,
+// which needs neither a learning rate schedule nor a seed (SimCLR App. B.8 fits its transfer-learning
+// linear classifiers the same way: L-BFGS, ℓ2-regularised, no augmentation).
+#pragma once
+
+#include <torch/types.h>
+
+#include <functional>
+#include <string>
+
+#include "contra/models/encoder.h"
+
+namespace contra::eval {
+
+struct LinearProbeOptions {
+  std::int64_t max_iter = 300;  ///< L-BFGS iterations over the whole cached training set (strong Wolfe line search)
+  double weight_decay = 1e-4;   ///< L2 penalty λ: the loss adds λ/2·‖W‖² (not the bias)
+
+  /// The protocol in one line, for a table's header.
+  std::string describe() const;
+};
+
+struct LinearProbeResult {
+  double train_top1 = 0;      ///< percent, on the training features it was fit on
+  double test_top1 = 0;       ///< percent: the probe's score
+  double train_loss = 0;      ///< the regularised cross-entropy at the end
+  std::int64_t iterations = 0;  ///< L-BFGS iterations taken (<= max_iter)
+};
+
+/// Fits W (classes×F) and b by multinomial logistic regression on `train` (N×F features, float) with
+/// `train_labels` (N int64 in [0, num_classes)), features standardised per dimension with the
+/// training split's mean and standard deviation, and scores `test` (M×F) against `test_labels`.
+/// Deterministic. Runs on the features' device, in float32. Throws core::ContraError when the
+/// shapes disagree, a split is empty, a label is out of range, or an option is out of range.
+LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                               const torch::Tensor& test_labels, std::int64_t num_classes,
+                               const LinearProbeOptions& options = {});
+
+/// The linear probe on an encoder's frozen backbone: backbone features (eval/features.h) of the
+/// train and test images, not augmented (`preprocess` only converts and normalises), then
+/// linear_probe. Checks that the encoder's weights and BN statistics are bit for bit what they were
+/// and throws core::ContraError if they are not (a probe must never train the backbone).
+LinearProbeResult probe_encoder(models::Encoder encoder, const torch::Tensor& train_images,
+                                const torch::Tensor& train_labels, const torch::Tensor& test_images,
+                                const torch::Tensor& test_labels, std::int64_t num_classes,
+                                const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch,
+                                const LinearProbeOptions& options = {});
+
+}  // namespace contra::eval
