@@ -5,7 +5,7 @@
 # Usage: scripts/build_times.sh OUT.json
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-result=$1
+result=$(realpath -m "$1")  # the copy below is the working folder from then on
 copy=$(mktemp -d "${TMPDIR:-/tmp}/contra-build-times.XXXXXX")
 trap 'rm -rf "$copy"' EXIT
 (cd "$root" && tar --exclude='./build*' --exclude='./.git' -cf - .) | tar -xf - -C "$copy"

@@ -96,6 +96,16 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss and a complete re
     const auto epoch_loss = contra::store::column_as_double(rec.epochs, "loss");
     REQUIRE(epoch_loss.size() == 1);
     CHECK(std::isfinite(epoch_loss[0]));
+    // Alignment and uniformity on the last (kNN) epoch: unit vectors are at most 2 apart, so
+    // 0 <= align <= 4 and −8 <= uniform <= 0.
+    const auto align = contra::store::column_as_double(rec.epochs, "align");
+    const auto uniform = contra::store::column_as_double(rec.epochs, "uniform");
+    REQUIRE(align.size() == 1);
+    REQUIRE(uniform.size() == 1);
+    CHECK(align[0] >= 0);
+    CHECK(align[0] <= 4);
+    CHECK(uniform[0] >= -8);
+    CHECK(uniform[0] < 0);
 
     // Summary: the final metrics and the mechanism's cost.
     const double knn = summary_number(rec, "knn_top1");

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <tuple>
 
 #include "contra/augment/two_view.h"
 #include "contra/config/load.h"
@@ -21,6 +22,8 @@
 #include "contra/core/threads.h"
 #include "contra/data/batches.h"
 #include "contra/data/dataset.h"
+#include "contra/eval/align_uniform.h"
+#include "contra/eval/features.h"
 #include "contra/eval/knn.h"
 #include "contra/methods/registry.h"
 #include "contra/store/run_lock.h"
@@ -56,6 +59,21 @@ struct Session {
     if (!torch::isfinite(bank).all().item<bool>() || !torch::isfinite(test).all().item<bool>()) return kNaN;
     const core::BlasThreadsScope all_cores(torch::get_num_threads());  // mostly one large product per chunk
     return eval::knn_top1(bank, train_labels, test, test_labels, data.num_classes, exp.eval.knn_k, exp.eval.knn_t);
+  }
+
+  /// Alignment and mean uniformity of the two views (eval/align_uniform.h; α = 2, t = 2) of the
+  /// query encoder's embeddings of two augmented views of the test images. The views come from their
+  /// own stream (seed, 5), drawn afresh at each evaluation: the same views every epoch, and resuming
+  /// does not move them. NaN when the embeddings are not finite or there are fewer than 2 images.
+  std::pair<double, double> align_uniform() {
+    if (test_images.size(0) < 2) return {kNaN, kNaN};
+    auto gen = core::make_generator(static_cast<std::uint64_t>(exp.run.seed), 5);
+    const auto view = [&](const torch::Tensor& x) { return augment->view(x, gen); };
+    auto enc = method->query_encoder();
+    const auto a = eval::frozen_outputs(enc, test_images, view, exp.eval.batch, true);  // N×dim
+    const auto b = eval::frozen_outputs(enc, test_images, view, exp.eval.batch, true);  // N×dim
+    if (!torch::isfinite(a).all().item<bool>() || !torch::isfinite(b).all().item<bool>()) return {kNaN, kNaN};
+    return {eval::alignment(a, b), 0.5 * (eval::uniformity(a) + eval::uniformity(b))};
   }
 };
 
@@ -322,11 +340,12 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
       const auto batches_done = static_cast<double>(pos.batches_done);
       fail.last_epoch_loss = pos.loss_sum / batches_done;
       fail.embedding_std = pos.std_sum / batches_done;
-      double knn = kNaN;
+      double knn = kNaN, align = kNaN, uniform = kNaN;
       const bool last = epoch == o.epochs || fail.loss_non_finite;
       if (last || (exp.eval.knn_every > 0 && epoch % exp.eval.knn_every == 0)) {
         const auto t = Clock::now();
         knn = s.knn();
+        std::tie(align, uniform) = s.align_uniform();
         pos.eval_seconds += seconds_since(t);
         if (!ctx.quiet) progress.note(fmt::format("epoch {} kNN top-1 {:.2f}%", epoch, knn));
       }
@@ -334,6 +353,8 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
       rec.epoch("loss", fail.last_epoch_loss);
       rec.epoch("pretext_acc", 100.0 * pos.correct / pos.queries);
       rec.epoch("knn_top1", knn);
+      rec.epoch("align", align);
+      rec.epoch("uniform", uniform);
       rec.epoch("embedding_std", fail.embedding_std);
       rec.epoch("epoch_seconds", epoch_seconds);
       pos.epochs_done = epoch;
