@@ -113,6 +113,13 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss and a complete re
     CHECK(knn >= 0);
     CHECK(knn <= 100);
     CHECK(knn == Approx(result.knn_top1));
+    // The linear probe at the end of the run, with its protocol beside it.
+    const double linear = summary_number(rec, "linear_top1");
+    CHECK(linear >= 0);
+    CHECK(linear <= 100);
+    CHECK(summary_number(rec, "linear_train_top1") >= 0);
+    CHECK(summary_number(rec, "linear_iterations") >= 1);
+    CHECK_THAT(contra::store::get_string(rec.attributes, "linear_probe", what), Catch::Contains("L-BFGS"));
     CHECK(summary_number(rec, "train_seconds") > 0);
     CHECK(summary_number(rec, "images_per_s") > 0);
     CHECK(summary_number(rec, "peak_memory_bytes") > 0);

@@ -69,7 +69,7 @@ void check_same_metrics(const contra::store::RunRecord& a, const contra::store::
     INFO("epochs/" << column);
     CHECK(bits(column_as_double(a.epochs, column)) == bits(column_as_double(b.epochs, column)));
   }
-  for (const char* key : {"knn_top1", "knn_top1_random_init", "final_loss", "embedding_std", "steps"}) {
+  for (const char* key : {"knn_top1", "knn_top1_random_init", "linear_top1", "final_loss", "embedding_std", "steps"}) {
     INFO("summary/" << key);
     CHECK(contra::store::get_double(a.summary, key, "a") == contra::store::get_double(b.summary, key, "b"));
   }

@@ -33,7 +33,11 @@ bool unchanged_since(const torch::nn::Module& module, const std::vector<torch::T
   const auto now = snapshot(module);
   if (now.size() != before.size()) return false;
   for (std::size_t i = 0; i < now.size(); ++i) {
-    if (!torch::equal(now[i], before[i])) return false;
+    // Equal values, or NaN where there was NaN (a diverged run's weights are NaN and stay NaN).
+    const auto& a = now[i];
+    const auto& b = before[i];
+    if (a.sizes() != b.sizes()) return false;
+    if (!a.eq(b).logical_or(a.isnan().logical_and(b.isnan())).all().item<bool>()) return false;
   }
   return true;
 }

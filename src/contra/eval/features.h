@@ -23,7 +23,8 @@ torch::Tensor frozen_outputs(models::Encoder encoder, const torch::Tensor& image
 /// Copies of every parameter and buffer of a module: what a frozen evaluation checks against after.
 std::vector<torch::Tensor> snapshot(const torch::nn::Module& module);
 
-/// Whether the module's parameters and buffers equal the snapshot bit for bit.
+/// Whether the module's parameters and buffers equal the snapshot, value for value (NaN where the
+/// snapshot had NaN counts as unchanged: a diverged run's weights).
 bool unchanged_since(const torch::nn::Module& module, const std::vector<torch::Tensor>& before);
 
 }  // namespace contra::eval

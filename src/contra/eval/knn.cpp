@@ -3,15 +3,8 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
-#include "contra/eval/features.h"
 
 namespace contra::eval {
-
-torch::Tensor extract_features(models::Encoder encoder, const torch::Tensor& images,
-                               const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch) {
-  return torch::nn::functional::normalize(frozen_outputs(std::move(encoder), images, preprocess, batch),
-                                          torch::nn::functional::NormalizeFuncOptions().dim(1));  // N×F
-}
 
 torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
                           std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk) {

@@ -5,16 +5,7 @@
 
 #include <torch/types.h>
 
-#include <functional>
-
-#include "contra/models/encoder.h"
-
 namespace contra::eval {
-
-/// Backbone features of `images` (uint8 N×C×H×W on the encoder's device), L2-normalised: N×F.
-/// frozen_outputs (eval/features.h) of the backbone, then normalised.
-torch::Tensor extract_features(models::Encoder encoder, const torch::Tensor& images,
-                               const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch);
 
 /// Predicted classes for `test` (M×F) from the bank `train` (N×F) with labels `train_labels` (N,
 /// int64 in [0, num_classes)). Features must be L2-normalised; k is clipped to N. Computed in

@@ -4,7 +4,6 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
-#include "contra/eval/features.h"
 
 namespace contra::eval {
 
@@ -76,19 +75,6 @@ LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& 
   result.train_top1 = top1(torch::addmm(bias, xs_train, weight.t()), y_train);
   result.test_top1 = top1(torch::addmm(bias, xs_test, weight.t()), y_test);
   return result;
-}
-
-LinearProbeResult probe_encoder(models::Encoder encoder, const torch::Tensor& train_images,
-                                const torch::Tensor& train_labels, const torch::Tensor& test_images,
-                                const torch::Tensor& test_labels, std::int64_t num_classes,
-                                const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch,
-                                const LinearProbeOptions& options) {
-  const auto before = snapshot(*encoder);
-  const auto train = frozen_outputs(encoder, train_images, preprocess, batch);  // N×F
-  const auto test = frozen_outputs(encoder, test_images, preprocess, batch);    // M×F
-  CONTRA_CHECK(unchanged_since(*encoder, before),
-               "linear probe: the backbone's weights or BN statistics changed while its features were read");
-  return linear_probe(train, train_labels, test, test_labels, num_classes, options);
 }
 
 }  // namespace contra::eval

@@ -9,10 +9,7 @@
 
 #include <torch/types.h>
 
-#include <functional>
 #include <string>
-
-#include "contra/models/encoder.h"
 
 namespace contra::eval {
 
@@ -39,15 +36,5 @@ struct LinearProbeResult {
 LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
                                const torch::Tensor& test_labels, std::int64_t num_classes,
                                const LinearProbeOptions& options = {});
-
-/// The linear probe on an encoder's frozen backbone: backbone features (eval/features.h) of the
-/// train and test images, not augmented (`preprocess` only converts and normalises), then
-/// linear_probe. Checks that the encoder's weights and BN statistics are bit for bit what they were
-/// and throws core::ContraError if they are not (a probe must never train the backbone).
-LinearProbeResult probe_encoder(models::Encoder encoder, const torch::Tensor& train_images,
-                                const torch::Tensor& train_labels, const torch::Tensor& test_images,
-                                const torch::Tensor& test_labels, std::int64_t num_classes,
-                                const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch,
-                                const LinearProbeOptions& options = {});
 
 }  // namespace contra::eval

@@ -6,8 +6,8 @@
 #include <csignal>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
-#include <tuple>
 
 #include "contra/augment/two_view.h"
 #include "contra/config/load.h"
@@ -22,12 +22,10 @@
 #include "contra/core/threads.h"
 #include "contra/data/batches.h"
 #include "contra/data/dataset.h"
-#include "contra/eval/align_uniform.h"
-#include "contra/eval/features.h"
-#include "contra/eval/knn.h"
 #include "contra/methods/registry.h"
 #include "contra/store/run_lock.h"
 #include "contra/train/checkpoint.h"
+#include "contra/train/evaluation.h"
 #include "contra/train/failure.h"
 #include "contra/train/recorder.h"
 #include "contra/train/schedule.h"
@@ -50,31 +48,7 @@ struct Session {
   std::shared_ptr<methods::Method> method;
   std::unique_ptr<augment::TwoViewAugment> augment;
   Recorder recorder;
-
-  double knn() {
-    const auto pre = [this](const torch::Tensor& x) { return augment->normalize(x); };
-    auto enc = method->query_encoder();
-    const auto bank = eval::extract_features(enc, train_images, pre, exp.eval.batch);
-    const auto test = eval::extract_features(enc, test_images, pre, exp.eval.batch);
-    if (!torch::isfinite(bank).all().item<bool>() || !torch::isfinite(test).all().item<bool>()) return kNaN;
-    const core::BlasThreadsScope all_cores(torch::get_num_threads());  // mostly one large product per chunk
-    return eval::knn_top1(bank, train_labels, test, test_labels, data.num_classes, exp.eval.knn_k, exp.eval.knn_t);
-  }
-
-  /// Alignment and mean uniformity of the two views (eval/align_uniform.h; α = 2, t = 2) of the
-  /// query encoder's embeddings of two augmented views of the test images. The views come from their
-  /// own stream (seed, 5), drawn afresh at each evaluation: the same views every epoch, and resuming
-  /// does not move them. NaN when the embeddings are not finite or there are fewer than 2 images.
-  std::pair<double, double> align_uniform() {
-    if (test_images.size(0) < 2) return {kNaN, kNaN};
-    auto gen = core::make_generator(static_cast<std::uint64_t>(exp.run.seed), 5);
-    const auto view = [&](const torch::Tensor& x) { return augment->view(x, gen); };
-    auto enc = method->query_encoder();
-    const auto a = eval::frozen_outputs(enc, test_images, view, exp.eval.batch, true);  // N×dim
-    const auto b = eval::frozen_outputs(enc, test_images, view, exp.eval.batch, true);  // N×dim
-    if (!torch::isfinite(a).all().item<bool>() || !torch::isfinite(b).all().item<bool>()) return {kNaN, kNaN};
-    return {eval::alignment(a, b), 0.5 * (eval::uniformity(a) + eval::uniformity(b))};
-  }
+  std::unique_ptr<Evaluator> evaluator;  // over the tensors above
 };
 
 void set_lr(torch::optim::SGD& opt, double lr) {
@@ -207,12 +181,14 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   if (ctx.fresh) remove_checkpoint(ckpt);
   core::reset_peak_device_bytes(device);
 
-  Session s{exp, ctx, device, std::move(dataset), {}, {}, {}, {}, method, nullptr, Recorder(ctx.out_dir, run_id)};
+  Session s{exp, ctx, device, std::move(dataset), {}, {}, {}, {}, method, nullptr, Recorder(ctx.out_dir, run_id), nullptr};
   s.augment = std::make_unique<augment::TwoViewAugment>(exp.augment, s.data.mean, s.data.std);
   s.train_images = s.data.train.images.to(device);
   s.train_labels = s.data.train.labels.to(device);
   s.test_images = s.data.test.images.to(device);
   s.test_labels = s.data.test.labels.to(device);
+  s.evaluator = std::make_unique<Evaluator>(exp, *s.augment, s.train_images, s.train_labels, s.test_images, s.test_labels,
+                                            s.data.num_classes);
   auto& rec = s.recorder;
 
   const auto& o = exp.optim;
@@ -272,7 +248,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     } else {
       const auto eval_start = Clock::now();
       if (exp.eval.knn_random_init) {
-        result.knn_top1_random_init = s.knn();
+        result.knn_top1_random_init = s.evaluator->knn(method->query_encoder());
         if (!ctx.quiet) progress.note(fmt::format("kNN top-1 of the random-init encoder: {:.2f}%", result.knn_top1_random_init));
       }
       pos.eval_seconds = seconds_since(eval_start);
@@ -340,21 +316,21 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
       const auto batches_done = static_cast<double>(pos.batches_done);
       fail.last_epoch_loss = pos.loss_sum / batches_done;
       fail.embedding_std = pos.std_sum / batches_done;
-      double knn = kNaN, align = kNaN, uniform = kNaN;
+      EvalScores scores;
       const bool last = epoch == o.epochs || fail.loss_non_finite;
       if (last || (exp.eval.knn_every > 0 && epoch % exp.eval.knn_every == 0)) {
         const auto t = Clock::now();
-        knn = s.knn();
-        std::tie(align, uniform) = s.align_uniform();
+        scores = s.evaluator->evaluate(method->query_encoder(), last);  // the linear probe at the end
         pos.eval_seconds += seconds_since(t);
-        if (!ctx.quiet) progress.note(fmt::format("epoch {} kNN top-1 {:.2f}%", epoch, knn));
+        if (!ctx.quiet) progress.note(fmt::format("epoch {} kNN top-1 {:.2f}%", epoch, scores.knn_top1));
       }
+      const double knn = scores.knn_top1;
       rec.epoch("epoch", epoch);
       rec.epoch("loss", fail.last_epoch_loss);
       rec.epoch("pretext_acc", 100.0 * pos.correct / pos.queries);
       rec.epoch("knn_top1", knn);
-      rec.epoch("align", align);
-      rec.epoch("uniform", uniform);
+      rec.epoch("align", scores.align);
+      rec.epoch("uniform", scores.uniform);
       rec.epoch("embedding_std", fail.embedding_std);
       rec.epoch("epoch_seconds", epoch_seconds);
       pos.epochs_done = epoch;
@@ -363,7 +339,13 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
       pos.elapsed_seconds = elapsed_before + seconds_since(attempt_start);
       rec.epoch("elapsed_s", pos.elapsed_seconds);
       rec.epoch("peak_memory_bytes", core::peak_memory_bytes(device));
-      if (last) result.knn_top1 = knn;
+      if (last) {
+        result.knn_top1 = knn;
+        rec.attribute("linear_probe", s.evaluator->probe_protocol());
+        rec.summary("linear_top1", scores.probed ? scores.linear.test_top1 : kNaN);
+        rec.summary("linear_train_top1", scores.probed ? scores.linear.train_top1 : kNaN);
+        rec.summary("linear_iterations", scores.linear.iterations);
+      }
       epoch_start_gen.set_state(data_gen.get_state());  // the next epoch starts from here
       const auto every = exp.train.checkpoint_every;
       if (!last && (core::stop_requested() || (every > 0 && epoch % every == 0)))
