@@ -10,45 +10,55 @@
 # bench/README.md is left alone).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-[ -d "${1:-build}" ] || { echo "bench: build folder '${1:-build}' not found (make bench configures and builds it)" >&2; exit 1; }
+[ -d "${1:-build}" ] || { echo "bench: build folder '${1:-build}' not found (make bench configures and builds it)" >&2; exit 2; }
 build=$(cd "${1:-build}" && pwd)
 rounds=${BENCH_ROUNDS:-5}
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "bench: BENCH_ROUNDS = '$rounds' must be a whole number >= 1" >&2; exit 2; }
 
-python=""
-for candidate in python3 /usr/bin/python3; do
-  if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import torch' 2>/dev/null; then python=$candidate; break; fi
-done
-[ -n "$python" ] || { echo "bench: no python3 with torch (Debian package python3-torch; scripts/setup.sh bench installs it)" >&2; exit 1; }
-
 # The binaries of today's sources, built now if they are older than them.
 cmake --build "$build" -j "$(nproc)" >/dev/null
+
+shopt -s nullglob
+binaries=()
+for src in "$root"/bench/bench_*.cpp; do
+  b="$build/bench/$(basename "$src" .cpp)"
+  [ -x "$b" ] || { echo "bench: $b was not built" >&2; exit 1; }
+  binaries+=("$b")
+done
 
 filter=()
 out="$build/bench/results"
 if [ -n "${BENCH_FILTER:-}" ]; then
   filter=(--benchmark_filter="$BENCH_FILTER")
+  # Checked before anything runs: a filter that matches nothing (or is not a valid regex) is one line.
+  matched=0
+  for b in "${binaries[@]}"; do
+    if [ -n "$("$b" "${filter[@]}" --benchmark_list_tests 2>/dev/null)" ]; then matched=1; break; fi
+  done
+  [ "$matched" = 1 ] || { echo "bench: BENCH_FILTER = '$BENCH_FILTER' matches no benchmark (or is not a valid regex)" >&2; exit 2; }
   out="$build/bench/results-partial"
-  rm -rf "$out"  # only this run's JSON, so an empty match shows
+  rm -rf "$out"  # only this run's JSON
+fi
+python=""
+if [ -z "${BENCH_FILTER:-}" ]; then
+  # The full run ends with the PyTorch reference: a python3 that imports torch (python3-torch).
+  for candidate in python3 /usr/bin/python3; do
+    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import torch' 2>/dev/null; then python=$candidate; break; fi
+  done
+  [ -n "$python" ] || { echo "bench: no python3 with torch (Debian package python3-torch; scripts/setup.sh bench installs it)" >&2; exit 1; }
 fi
 mkdir -p "$out"
-shopt -s nullglob
-for src in "$root"/bench/bench_*.cpp; do
-  name=$(basename "$src" .cpp)
-  b="$build/bench/$name"
-  [ -x "$b" ] || { echo "bench: $b was not built" >&2; exit 1; }
+for b in "${binaries[@]}"; do
+  name=$(basename "$b")
+  [ -z "${BENCH_FILTER:-}" ] || [ -n "$("$b" "${filter[@]}" --benchmark_list_tests 2>/dev/null)" ] || continue
   echo "== $name"
   "$b" "${filter[@]}" --benchmark_out="$out/$name.json" --benchmark_out_format=json --benchmark_counters_tabular=true
 done
 if [ -n "${BENCH_FILTER:-}" ]; then
-  find "$out" -name '*.json' -empty -delete  # binaries the filter matched nothing in
-  if ! grep -qs '"run_name"' "$out"/*.json; then
-    echo "bench: BENCH_FILTER = '$BENCH_FILTER' matched no benchmark (or is not a valid regex)" >&2
-    exit 2
-  fi
   echo "bench: partial run ($BENCH_FILTER); JSON in $out, bench/README.md left alone"
   exit 0
 fi
+
 
 # The GEMM ceiling once more with OpenBLAS choosing its kernels for this CPU itself, when the
 # environment forces a core type (OPENBLAS_CORETYPE): the ceiling is the highest of these.

@@ -5,7 +5,9 @@
 # Usage: scripts/build_times.sh OUT.json
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+[ $# -eq 1 ] || { echo "usage: scripts/build_times.sh OUT.json" >&2; exit 2; }
 result=$(realpath -m "$1")  # the copy below is the working folder from then on
+[ -d "$(dirname "$result")" ] || { echo "build_times: folder '$(dirname "$result")' of $1 does not exist" >&2; exit 2; }
 copy=$(mktemp -d "${TMPDIR:-/tmp}/contra-build-times.XXXXXX")
 trap 'rm -rf "$copy"' EXIT
 (cd "$root" && tar --exclude='./build*' --exclude='./.git' -cf - .) | tar -xf - -C "$copy"

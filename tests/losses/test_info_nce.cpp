@@ -4,6 +4,7 @@
 #include <torch/torch.h>
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "contra/core/error.h"
@@ -167,6 +168,10 @@ TEST_CASE("count_correct counts rows whose top logit is the target", "[losses]")
   CHECK(count_correct(logits, torch::tensor({0, 1, 2, 0}, torch::kInt64)).item<std::int64_t>() == 4);
   CHECK(count_correct(logits, torch::tensor({1, 0, 0, 2}, torch::kInt64)).item<std::int64_t>() == 0);
   CHECK(count_correct(logits, zeros).dim() == 0);
+  // A diverged row (NaN logits) is not correct, though argmax of NaN points at column 0.
+  auto diverged = logits.clone();
+  diverged[0].fill_(std::numeric_limits<float>::quiet_NaN());
+  CHECK(count_correct(diverged, zeros).item<std::int64_t>() == 1);
 }
 
 TEST_CASE("InfoNCE rejects tau <= 0 and mismatched shapes", "[losses]") {

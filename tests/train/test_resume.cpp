@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "contra/config/load.h"
+#include "contra/models/split_chunks.h"
 #include "contra/store/run_lock.h"
 #include "contra/store/run_record.h"
 #include "contra/train/checkpoint.h"
@@ -228,4 +229,42 @@ TEST_CASE("checkpoint: a damaged checkpoint is refused, set aside, and the next 
     REQUIRE(run_cli(train, dir).code == 0);
     check_same_metrics(only_record(dir / "reference"), only_record(runs));
   }
+}
+
+TEST_CASE("resume: a run resumed under another split chunk budget keeps the one it started with", "[train][resume]") {
+  // A SLURM requeue can land on a node whose cache differs; the chunk count then differs, and with
+  // it the last bits of every step. The record carries the budget, and the resumed attempt uses it.
+  std::vector<contra::config::Override> sets;
+  for (const std::string s : {"data.train_subset=512", "data.test_subset=200", "optim.epochs=2", "optim.batch=64",
+                              "model.width=4", "method.queue=256", "model.bn_splits=4"})
+    sets.push_back(contra::config::parse_set(s, "test"));
+  const auto exp = contra::config::load_experiment(contra::testing::kExperiment, sets);
+  const auto run = [&](const fs::path& out, std::int64_t stop_after) {
+    contra::train::RunContext ctx;
+    ctx.out_dir = out;
+    ctx.quiet = true;
+    ctx.threads = 1;
+    ctx.stop_after_steps = stop_after;
+    return contra::train::run_experiment(exp, ctx);
+  };
+  TempDir dir;
+  const std::int64_t machine_budget = contra::models::split_chunk_budget();
+  REQUIRE(run(dir / "reference", 0).status != "interrupted");
+  {
+    const contra::models::SplitChunkBudgetScope other_node(1);  // one split per chunk
+    REQUIRE(run(dir / "chunked", 0).status != "interrupted");
+  }
+  const auto reference = only_record(dir / "reference");
+  CHECK(contra::store::get_int(reference.attributes, "split_chunk_budget_bytes", "reference") == machine_budget);
+  // The budget matters: the same run in 4 chunks differs in the last bits.
+  CHECK(contra::store::column_as_double(only_record(dir / "chunked").steps, "loss") !=
+        contra::store::column_as_double(reference.steps, "loss"));
+
+  REQUIRE(run(dir / "resumed", 5).status == "interrupted");
+  {
+    const contra::models::SplitChunkBudgetScope other_node(1);
+    REQUIRE(run(dir / "resumed", 0).status != "interrupted");
+    CHECK(contra::models::split_chunk_budget() == 1);  // the run gave the process's budget back
+  }
+  check_same_metrics(reference, only_record(dir / "resumed"));
 }

@@ -15,8 +15,9 @@ double alignment(const torch::Tensor& x, const torch::Tensor& y, double alpha = 
 
 /// L_uniform = log E exp(−t‖f(x) − f(y)‖₂²) over all pairs of distinct rows i < j (Eq. 3; the
 /// paper's default t = 2; the official code's torch.pdist form). x: N×D, N >= 2; computed in float64
-/// with a log-sum-exp, `chunk` rows at a time, so N of many thousands needs no N×N matrix at once.
+/// with a log-sum-exp, `chunk` rows at a time, so N of many thousands needs no N×N matrix at once
+/// (128 rows against 10 000: about 10 MB per temporary).
 /// Throws core::ContraError when x is not N×D with N >= 2, or when t <= 0 or chunk < 1.
-double uniformity(const torch::Tensor& x, double t = 2, std::int64_t chunk = 1024);
+double uniformity(const torch::Tensor& x, double t = 2, std::int64_t chunk = 128);
 
 }  // namespace contra::eval

@@ -2,6 +2,8 @@
 
 #include <torch/torch.h>
 
+#include <vector>
+
 #include "contra/core/error.h"
 
 namespace contra::eval {
@@ -11,14 +13,18 @@ torch::Tensor frozen_outputs(models::Encoder encoder, const torch::Tensor& image
                              bool embed) {
   CONTRA_CHECK(batch >= 1, "evaluation batch = {} must be >= 1", batch);
   torch::NoGradGuard no_grad;
-  const bool was_training = encoder->is_training();
+  // Eval mode for the pass, and the previous mode back however it ends.
+  struct ModeScope {
+    models::Encoder& encoder;
+    bool was_training;
+    ~ModeScope() { encoder->train(was_training); }
+  } mode{encoder, encoder->is_training()};
   encoder->eval();
   std::vector<torch::Tensor> parts;
   for (std::int64_t start = 0; start < images.size(0); start += batch) {
     const auto x = preprocess(images.slice(0, start, std::min(images.size(0), start + batch)));
     parts.push_back(embed ? encoder->forward(x) : encoder->features(x));
   }
-  encoder->train(was_training);
   return torch::cat(parts, 0);
 }
 

@@ -15,7 +15,8 @@ namespace contra::eval {
 /// images at a time: with `embed` false the backbone features N×F, not normalised; with `embed`
 /// true the L2-normalised embeddings N×dim (backbone, head). `preprocess` turns a uint8 batch into
 /// the encoder's float input (and may augment it). The encoder runs in eval mode without gradients
-/// and is put back into its previous mode. Throws core::ContraError when batch < 1.
+/// and is put back into its previous mode, also when preprocess or the encoder throws. Throws
+/// core::ContraError when batch < 1.
 torch::Tensor frozen_outputs(models::Encoder encoder, const torch::Tensor& images,
                              const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch,
                              bool embed = false);

@@ -28,7 +28,8 @@ ContrastiveOutput info_nce(const torch::Tensor& q, const torch::Tensor& k, const
 }
 
 torch::Tensor count_correct(const torch::Tensor& logits, const torch::Tensor& targets) {
-  return (logits.argmax(1) == targets).sum();
+  // A row with a non-finite logit (a diverged step) is never correct: argmax of NaN would say column 0.
+  return ((logits.argmax(1) == targets) & torch::isfinite(logits).all(1)).sum();
 }
 
 }  // namespace contra::losses

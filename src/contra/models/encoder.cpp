@@ -7,7 +7,8 @@
 
 namespace contra::models {
 
-EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels) : dim_(options.dim), bn_splits_(options.bn_splits) {
+EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels)
+    : dim_(options.dim), bn_splits_(options.bn_splits) {
   if (options.backbone == "small_cnn") {
     backbone_ = std::make_shared<SmallCnn>(in_channels, options.width, options.bn_splits);
   } else if (options.backbone == "resnet18") {

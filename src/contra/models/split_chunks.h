@@ -1,7 +1,11 @@
 // Chunked forward passes over SplitBatchNorm splits. With model.bn_splits = s, BN statistics in
 // training are per split (image n in split n mod s), so a network whose only cross-image layers are
 // SplitBatchNorm gives the same outputs, gradients and running statistics whether the batch goes
-// through it whole or in chunks of whole splits. On a CPU, chunks whose activations fit the last
+// through it whole or in chunks of whole splits: exactly in exact arithmetic, and in float32 to
+// about 1e-5, because the convolutions' summation order changes with the batch size. The chunk
+// count depends on the machine's cache, so results can differ in the last bits between machines
+// (as BLAS kernels make them differ anyway); a resumed run keeps the budget it started with.
+// On a CPU, chunks whose activations fit the last
 // level cache run faster per image than one large batch, whose activations stream from memory at
 // every layer (bench/README.md, "batch 1024").
 #pragma once
@@ -41,6 +45,20 @@ std::int64_t split_chunks_for(std::int64_t n, std::int64_t splits, std::int64_t 
 /// Throws core::ContraError on a negative value.
 void set_split_chunk_budget(std::int64_t bytes);
 std::int64_t split_chunk_budget();
+
+/// Sets the budget for its lifetime and gives the previous one back: a resumed run keeps the
+/// budget it started with (recorded as the attribute split_chunk_budget_bytes), so it continues bit
+/// for bit on a node whose cache differs.
+class SplitChunkBudgetScope {
+ public:
+  explicit SplitChunkBudgetScope(std::int64_t bytes) : previous_(split_chunk_budget()) { set_split_chunk_budget(bytes); }
+  ~SplitChunkBudgetScope() { set_split_chunk_budget(previous_); }
+  SplitChunkBudgetScope(const SplitChunkBudgetScope&) = delete;
+  SplitChunkBudgetScope& operator=(const SplitChunkBudgetScope&) = delete;
+
+ private:
+  std::int64_t previous_;
+};
 
 /// The last level cache of this machine's CPU in bytes, as /sys/devices/system/cpu/cpu0/cache
 /// gives it, or 32 MiB when the system does not say.

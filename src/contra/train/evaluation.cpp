@@ -2,6 +2,9 @@
 
 #include <torch/torch.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/core/threads.h"
@@ -14,6 +17,12 @@ namespace contra::train {
 namespace {
 
 bool finite(const torch::Tensor& x) { return torch::isfinite(x).all().item<bool>(); }
+
+/// Throws when an evaluation changed the encoder (DESIGN.md, "Linear probe": the check).
+void check_unchanged(const models::Encoder& encoder, const std::vector<torch::Tensor>& before) {
+  CONTRA_CHECK(eval::unchanged_since(*encoder, before),
+               "evaluation changed the encoder's weights or BN statistics while reading its outputs");
+}
 
 torch::Tensor unit_rows(const torch::Tensor& x) {
   return torch::nn::functional::normalize(x, torch::nn::functional::NormalizeFuncOptions().dim(1));
@@ -34,11 +43,8 @@ Evaluator::Evaluator(const config::Experiment& exp, const augment::TwoViewAugmen
 
 std::pair<torch::Tensor, torch::Tensor> Evaluator::frozen_features(models::Encoder encoder) const {
   const auto pre = [this](const torch::Tensor& x) { return augment_.normalize(x); };  // no augmentation
-  const auto before = eval::snapshot(*encoder);
   auto train = eval::frozen_outputs(encoder, train_images_, pre, exp_.eval.batch);  // N×F
   auto test = eval::frozen_outputs(encoder, test_images_, pre, exp_.eval.batch);    // M×F
-  CONTRA_CHECK(eval::unchanged_since(*encoder, before),
-               "evaluation changed the encoder's weights or BN statistics while reading its features");
   if (!finite(train) || !finite(test)) return {};
   return {train, test};
 }
@@ -50,11 +56,15 @@ double Evaluator::knn_of(const torch::Tensor& train, const torch::Tensor& test) 
 }
 
 double Evaluator::knn(models::Encoder encoder) const {
-  const auto [train, test] = frozen_features(std::move(encoder));
-  return train.defined() ? knn_of(train, test) : std::numeric_limits<double>::quiet_NaN();
+  const auto before = eval::snapshot(*encoder);
+  const auto [train, test] = frozen_features(encoder);
+  const double top1 = train.defined() ? knn_of(train, test) : std::numeric_limits<double>::quiet_NaN();
+  check_unchanged(encoder, before);
+  return top1;
 }
 
 EvalScores Evaluator::evaluate(models::Encoder encoder, bool linear_probe) const {
+  const auto before = eval::snapshot(*encoder);
   EvalScores scores;
   const auto [train, test] = frozen_features(encoder);
   if (train.defined()) {
@@ -64,19 +74,21 @@ EvalScores Evaluator::evaluate(models::Encoder encoder, bool linear_probe) const
       scores.probed = true;
     }
   }
-  // Alignment and uniformity of two augmented views of the test images; the views come from their
-  // own stream (seed, 5), drawn afresh each time: the same views every epoch, and resuming does not
-  // move them.
-  if (test_images_.size(0) >= 2) {
+  // Alignment and uniformity of two augmented views of the first kAlignUniformImages test images;
+  // the views come from their own stream (seed, 5), drawn afresh each time: the same views every
+  // epoch, and resuming does not move them.
+  const auto held_out = test_images_.slice(0, 0, std::min(test_images_.size(0), kAlignUniformImages));
+  if (held_out.size(0) >= 2) {
     auto gen = core::make_generator(static_cast<std::uint64_t>(exp_.run.seed), 5);
     const auto view = [&](const torch::Tensor& x) { return augment_.view(x, gen); };
-    const auto a = eval::frozen_outputs(encoder, test_images_, view, exp_.eval.batch, true);  // M×dim
-    const auto b = eval::frozen_outputs(encoder, test_images_, view, exp_.eval.batch, true);  // M×dim
+    const auto a = eval::frozen_outputs(encoder, held_out, view, exp_.eval.batch, true);  // M×dim
+    const auto b = eval::frozen_outputs(encoder, held_out, view, exp_.eval.batch, true);  // M×dim
     if (finite(a) && finite(b)) {
       scores.align = eval::alignment(a, b);
       scores.uniform = 0.5 * (eval::uniformity(a) + eval::uniformity(b));
     }
   }
+  check_unchanged(encoder, before);
   return scores;
 }
 

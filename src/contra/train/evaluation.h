@@ -24,6 +24,10 @@ struct EvalScores {
   eval::LinearProbeResult linear;                               ///< when probed
 };
 
+/// Test images that alignment and uniformity are measured on: the first 2048 of the test split
+/// (their cost stays small beside kNN's at every evaluation; Wang & Isola use held-out samples too).
+inline constexpr std::int64_t kAlignUniformImages = 2048;
+
 /// The evaluation data of a run (on the run's device) and its settings.
 class Evaluator {
  public:
@@ -33,12 +37,12 @@ class Evaluator {
             const torch::Tensor& train_labels, const torch::Tensor& test_images, const torch::Tensor& test_labels,
             std::int64_t num_classes);
 
-  /// kNN top-1 only (the random-init baseline).
+  /// kNN top-1 only (the random-init baseline). Throws as evaluate does.
   double knn(models::Encoder encoder) const;
 
-  /// kNN top-1, alignment and uniformity, and with `linear_probe` the linear probe on the same
-  /// frozen features. Throws core::ContraError when evaluating changed the encoder's weights or BN
-  /// statistics (eval/features.h).
+  /// kNN top-1, alignment and uniformity (NaN with fewer than 2 test images), and with
+  /// `linear_probe` the linear probe on the same frozen features. Throws core::ContraError when the
+  /// evaluation, any of its passes, changed the encoder's weights or BN statistics (eval/features.h).
   EvalScores evaluate(models::Encoder encoder, bool linear_probe) const;
 
   /// The linear probe's protocol, for the record and the tables.

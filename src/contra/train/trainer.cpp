@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <variant>
 
 #include "contra/augment/two_view.h"
 #include "contra/config/load.h"
@@ -23,6 +24,7 @@
 #include "contra/data/batches.h"
 #include "contra/data/dataset.h"
 #include "contra/methods/registry.h"
+#include "contra/models/split_chunks.h"
 #include "contra/store/run_lock.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/evaluation.h"
@@ -217,11 +219,18 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     std::filesystem::rename(ckpt, std::filesystem::path(ckpt.string() + ".damaged"), ec);
     core::fail("{} (set aside as {}.damaged: the next attempt starts the run over)", e.what(), ckpt.filename().string());
   }
+  // The split chunk budget depends on the machine's cache (models/split_chunks.h); a resumed run
+  // keeps the one it started with, so a requeue onto another kind of node continues bit for bit.
+  std::optional<models::SplitChunkBudgetScope> chunk_budget;
   if (restored) {
     rec.record() = restored->record;
     pos = restored->position;
     data_gen.set_state(epoch_start_gen.get_state());
+    const auto budget = rec.record().attributes.find("split_chunk_budget_bytes");
+    if (budget != rec.record().attributes.end() && std::holds_alternative<std::int64_t>(budget->second))
+      chunk_budget.emplace(std::get<std::int64_t>(budget->second));
   } else {
+    rec.attribute("split_chunk_budget_bytes", models::split_chunk_budget());
     record_provenance(s, run_id);
     const auto h = s.data.train.images.size(2), w = s.data.train.images.size(3);
     const std::int64_t flops_forward = method->query_encoder()->forward_flops(h, w);
