@@ -8,6 +8,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -eq 1 ] || { echo "usage: scripts/build_times.sh OUT.json" >&2; exit 2; }
 result=$(realpath -m "$1")  # the copy below is the working folder from then on
 [ -d "$(dirname "$result")" ] || { echo "build_times: folder '$(dirname "$result")' of $1 does not exist" >&2; exit 2; }
+[ ! -d "$result" ] || { echo "build_times: $1 is a folder; give the JSON file to write" >&2; exit 2; }
+[ -w "$(dirname "$result")" ] || { echo "build_times: folder '$(dirname "$result")' of $1 is not writable" >&2; exit 2; }
 copy=$(mktemp -d "${TMPDIR:-/tmp}/contra-build-times.XXXXXX")
 trap 'rm -rf "$copy"' EXIT
 (cd "$root" && tar --exclude='./build*' --exclude='./.git' -cf - .) | tar -xf - -C "$copy"

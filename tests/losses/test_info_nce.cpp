@@ -172,6 +172,13 @@ TEST_CASE("count_correct counts rows whose top logit is the target", "[losses]")
   auto diverged = logits.clone();
   diverged[0].fill_(std::numeric_limits<float>::quiet_NaN());
   CHECK(count_correct(diverged, zeros).item<std::int64_t>() == 1);
+  diverged[0].fill_(std::numeric_limits<float>::infinity());
+  CHECK(count_correct(diverged, zeros).item<std::int64_t>() == 1);
+  // A masked-out column (−inf, NT-Xent's self-similarity) leaves the row counted.
+  auto masked = logits.clone();
+  masked[0][2] = -std::numeric_limits<float>::infinity();
+  masked[3][1] = -std::numeric_limits<float>::infinity();
+  CHECK(count_correct(masked, zeros).item<std::int64_t>() == 2);
 }
 
 TEST_CASE("InfoNCE rejects tau <= 0 and mismatched shapes", "[losses]") {

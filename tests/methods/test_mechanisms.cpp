@@ -197,6 +197,12 @@ TEST_CASE("SimClr: 2N queries, the NT-Xent loss over both views through one enco
   CHECK(out.embeddings.sizes() == torch::IntArrayRef({2 * n, 16}));
   CHECK(out.correct.item<std::int64_t>() >= 0);
   CHECK(out.correct.item<std::int64_t>() <= 2 * n);
+  {
+    // Two identical views: every row's twin is at cosine 1, its top logit beside the −inf
+    // self-similarity, so every query counts as correct (pretext accuracy 100%).
+    torch::NoGradGuard no_grad;
+    CHECK(simclr.forward_step(view_q, view_q, torch::arange(n, torch::kInt64)).correct.item<std::int64_t>() == 2 * n);
+  }
   out.loss.backward();
   for (const auto& p : simclr.trainable_parameters()) {
     REQUIRE(p.grad().defined());

@@ -28,8 +28,10 @@ ContrastiveOutput info_nce(const torch::Tensor& q, const torch::Tensor& k, const
 }
 
 torch::Tensor count_correct(const torch::Tensor& logits, const torch::Tensor& targets) {
-  // A row with a non-finite logit (a diverged step) is never correct: argmax of NaN would say column 0.
-  return ((logits.argmax(1) == targets) & torch::isfinite(logits).all(1)).sum();
+  // A row with a NaN or +inf logit (a diverged step) is never correct: argmax of NaN would say
+  // column 0. −inf is a masked-out column (NT-Xent's self-similarity) and counts as any logit.
+  const auto diverged = torch::isnan(logits).logical_or(torch::isposinf(logits)).any(1);
+  return ((logits.argmax(1) == targets) & diverged.logical_not()).sum();
 }
 
 }  // namespace contra::losses

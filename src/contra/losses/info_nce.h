@@ -23,8 +23,8 @@ ContrastiveOutput info_nce_from_similarities(const torch::Tensor& positive, cons
 ContrastiveOutput info_nce(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& negatives, double tau);
 
 /// Top-1 agreement of the logits with the labels: the number of rows whose largest logit is the
-/// positive's column (`targets`: N int64), as a 0-d tensor on the logits' device. A row with a
-/// non-finite logit never counts.
+/// positive's column (`targets`: N int64), as a 0-d tensor on the logits' device. A row with a NaN
+/// or +inf logit (a diverged step) never counts; −inf (a masked-out column) is allowed.
 torch::Tensor count_correct(const torch::Tensor& logits, const torch::Tensor& targets);
 
 }  // namespace contra::losses

@@ -1,6 +1,6 @@
 // Noise-contrastive estimation as InstDisc uses it (Wu, Xiong, Yu, Lin, CVPR 2018,
 // arXiv:1805.01978, §3.2, Eq. 5–7; the official lemniscate.pytorch NCEAverage and NCECriterion), a
-// pure function: device and dtype come from the inputs.
+// pure function: the device comes from the inputs; the loss is computed in float32.
 //
 // With n training images, the non-parametric softmax P(i|v) = exp(vᵢ·v/τ) / Z is approximated
 // without its denominator: Z is a constant (Eq. 7, Z ≈ n·E_j[exp(v_j·v/τ)], a Monte-Carlo
@@ -25,8 +25,8 @@ torch::Tensor nce_loss(const torch::Tensor& positive, const torch::Tensor& negat
 
 /// One batch's Monte-Carlo estimate of Z (Eq. 7): n · mean over the N×m noise samples of
 /// exp(s/τ), in float64, without gradient. The official code freezes the first batch's estimate;
-/// contra keeps a running mean of these (methods/memory_bank.h). Throws core::ContraError when
-/// τ <= 0, n < 1 or there are no samples.
+/// contra's memory bank is to keep a running mean of these instead (its NCE option is not wired
+/// yet). Throws core::ContraError when τ <= 0, n < 1 or there are no samples.
 double nce_normaliser(const torch::Tensor& negatives, double tau, std::int64_t n);
 
 }  // namespace contra::losses

@@ -55,6 +55,10 @@ void SplitBatchNorm2dImpl::begin_chunks(std::int64_t chunks) {
   chunk_vars_.clear();
 }
 
+bool SplitBatchNorm2dImpl::chunks_complete() const {
+  return chunk_means_.empty() || static_cast<std::int64_t>(chunk_means_.size()) == chunks_;
+}
+
 void SplitBatchNorm2dImpl::end_chunks(bool commit) {
   const std::int64_t chunks = chunks_;
   chunks_ = 0;

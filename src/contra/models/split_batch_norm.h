@@ -30,7 +30,11 @@ class SplitBatchNorm2dImpl : public torch::nn::Module {
   /// is not a divisor of splits() or a chunk does not hold whole splits.
   void begin_chunks(std::int64_t chunks);
   /// Ends the chunked pass; commit = false drops the statistics it gathered (a pass that threw).
+  /// Throws core::ContraError on commit when the pass saw fewer or more chunks than it began with.
   void end_chunks(bool commit);
+  /// Whether the chunked pass saw as many chunks as it began with (or none: the layer was unused),
+  /// so end_chunks(true) will not throw.
+  bool chunks_complete() const;
 
  private:
   /// x normalised over s splits (image n in split n mod s); mean_split and var_split (s·C) come back

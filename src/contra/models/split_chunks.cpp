@@ -37,7 +37,12 @@ class ChunkedPass {
   ChunkedPass(const ChunkedPass&) = delete;
   ChunkedPass& operator=(const ChunkedPass&) = delete;
 
-  void commit() { end(true); }
+  /// All layers or none: every layer is checked before any running statistic changes.
+  void commit() {
+    for (const auto* bn : norms_)
+      CONTRA_CHECK(bn->chunks_complete(), "a chunked pass did not reach every SplitBatchNorm once per chunk");
+    end(true);
+  }
 
  private:
   void end(bool commit) {

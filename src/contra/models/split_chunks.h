@@ -41,7 +41,8 @@ std::int64_t split_chunks_for(std::int64_t n, std::int64_t splits, std::int64_t 
 /// half the last level cache (on the 2-core test machine, 32 MiB L3, batch 1024 of the CPU default
 /// then goes in 4 chunks and batch 256 whole: bench/README.md, "batch 1024"). 0 turns chunking
 /// off: every batch goes whole, as the benchmark that times the two side by side needs; a tiny
-/// budget gives as many chunks as there are splits, as the tests need. Process-wide, thread-safe.
+/// budget gives as many chunks as there are splits, as the tests need. Process-wide; each read and
+/// write is atomic, but a budget is meant to be held by one trainer per process at a time.
 /// Throws core::ContraError on a negative value.
 void set_split_chunk_budget(std::int64_t bytes);
 std::int64_t split_chunk_budget();

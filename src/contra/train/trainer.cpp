@@ -219,18 +219,19 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     std::filesystem::rename(ckpt, std::filesystem::path(ckpt.string() + ".damaged"), ec);
     core::fail("{} (set aside as {}.damaged: the next attempt starts the run over)", e.what(), ckpt.filename().string());
   }
-  // The split chunk budget depends on the machine's cache (models/split_chunks.h); a resumed run
-  // keeps the one it started with, so a requeue onto another kind of node continues bit for bit.
-  std::optional<models::SplitChunkBudgetScope> chunk_budget;
+  // The split chunk budget depends on the machine's cache (models/split_chunks.h): the run holds
+  // one value throughout, and a resumed run keeps the one it started with, so a requeue onto
+  // another kind of node continues bit for bit (a checkpoint that predates the attribute gets this
+  // machine's, recorded from now on).
+  std::int64_t budget = models::split_chunk_budget();
   if (restored) {
     rec.record() = restored->record;
     pos = restored->position;
     data_gen.set_state(epoch_start_gen.get_state());
-    const auto budget = rec.record().attributes.find("split_chunk_budget_bytes");
-    if (budget != rec.record().attributes.end() && std::holds_alternative<std::int64_t>(budget->second))
-      chunk_budget.emplace(std::get<std::int64_t>(budget->second));
+    const auto recorded = rec.record().attributes.find("split_chunk_budget_bytes");
+    if (recorded != rec.record().attributes.end() && std::holds_alternative<std::int64_t>(recorded->second))
+      budget = std::get<std::int64_t>(recorded->second);
   } else {
-    rec.attribute("split_chunk_budget_bytes", models::split_chunk_budget());
     record_provenance(s, run_id);
     const auto h = s.data.train.images.size(2), w = s.data.train.images.size(3);
     const std::int64_t flops_forward = method->query_encoder()->forward_flops(h, w);
@@ -242,6 +243,8 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     rec.summary("negatives_store_bytes", method->negatives_store_bytes());
     rec.summary("steps_per_epoch", steps_per_epoch);
   }
+  rec.attribute("split_chunk_budget_bytes", budget);
+  const models::SplitChunkBudgetScope chunk_budget(budget);
   record_attempt(rec, restored ? std::optional<std::int64_t>(pos.epochs_done) : std::nullopt);
 
   RunResult result{run_id, "complete", "", {}, kNaN, kNaN, 0};
