@@ -10,6 +10,7 @@
 #include "contra/config/load.h"
 #include "contra/methods/registry.h"
 #include "contra/models/split_chunks.h"
+#include "../support/tensors.h"
 
 namespace {
 
@@ -37,7 +38,7 @@ AfterStep one_step(const std::string& name, std::int64_t budget) {
   out.loss.backward();
   AfterStep after;
   after.loss = out.loss.item<double>();
-  for (const auto& p : method->trainable_parameters()) after.grads.push_back(p.grad().clone());
+  after.grads = contra::testing::grads(method->trainable_parameters());
   opt.step();
   method->after_optimizer_step();
   for (const auto& p : method->parameters()) after.state.push_back(p.detach().clone());
@@ -46,15 +47,9 @@ AfterStep one_step(const std::string& name, std::int64_t budget) {
   return after;
 }
 
-void check_close(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b, double tol) {
-  REQUIRE(a.size() == b.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    INFO("tensor " << i);
-    CHECK(torch::allclose(a[i].to(torch::kFloat64), b[i].to(torch::kFloat64), tol, tol));
-  }
-}
-
 }  // namespace
+
+using contra::testing::check_close;
 
 TEST_CASE("a step in split chunks equals the step with the batch whole, for every mechanism", "[methods]") {
   const std::string name = GENERATE("moco", "memory_bank", "end_to_end", "simclr");

@@ -11,33 +11,14 @@
 #include "contra/models/backbones.h"
 #include "contra/models/split_batch_norm.h"
 #include "contra/models/split_chunks.h"
+#include "../support/tensors.h"
 
 using contra::core::ContraError;
 using contra::models::SplitBatchNorm2d;
 
-namespace {
-
-std::vector<torch::Tensor> cloned(const std::vector<torch::Tensor>& tensors) {
-  std::vector<torch::Tensor> out;
-  for (const auto& t : tensors) out.push_back(t.detach().clone());
-  return out;
-}
-
-std::vector<torch::Tensor> grads(const std::vector<torch::Tensor>& params) {
-  std::vector<torch::Tensor> out;
-  for (const auto& p : params) out.push_back(p.grad().clone());
-  return out;
-}
-
-void check_close(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b, double tol) {
-  REQUIRE(a.size() == b.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    INFO("tensor " << i << ", largest difference " << (a[i] - b[i]).abs().max().item<double>());
-    CHECK(torch::allclose(a[i], b[i], tol, tol));
-  }
-}
-
-}  // namespace
+using contra::testing::check_close;
+using contra::testing::cloned;
+using contra::testing::grads;
 
 TEST_CASE("SplitBatchNorm equals plain BN per split, with running statistics the mean over splits", "[models]") {
   torch::manual_seed(0);

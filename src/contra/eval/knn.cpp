@@ -3,6 +3,7 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
+#include "contra/eval/accuracy.h"
 
 namespace contra::eval {
 
@@ -36,7 +37,7 @@ torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train
 double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
                 const torch::Tensor& test_labels, std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk) {
   const auto pred = knn_predict(train, train_labels, test, num_classes, k, t, chunk);
-  return 100.0 * pred.eq(test_labels.to(pred.device())).to(torch::kFloat64).mean().item<double>();
+  return top1_percent(pred, test_labels);
 }
 
 }  // namespace contra::eval

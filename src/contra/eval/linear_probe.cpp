@@ -4,6 +4,7 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
+#include "contra/eval/accuracy.h"
 
 namespace contra::eval {
 
@@ -14,10 +15,6 @@ std::string LinearProbeOptions::describe() const {
 }
 
 namespace {
-
-double top1(const torch::Tensor& logits, const torch::Tensor& labels) {
-  return 100.0 * logits.argmax(1).eq(labels).to(torch::kFloat64).mean().item<double>();
-}
 
 void check_split(const torch::Tensor& x, const torch::Tensor& y, std::int64_t features, std::int64_t num_classes,
                  const char* name) {
@@ -72,8 +69,8 @@ LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& 
   const auto& state = static_cast<const torch::optim::LBFGSParamState&>(*lbfgs.state().begin()->second);
   result.iterations = state.n_iter();
   result.train_loss = objective().item<double>();
-  result.train_top1 = top1(torch::addmm(bias, xs_train, weight.t()), y_train);
-  result.test_top1 = top1(torch::addmm(bias, xs_test, weight.t()), y_test);
+  result.train_top1 = top1_percent(torch::addmm(bias, xs_train, weight.t()).argmax(1), y_train);
+  result.test_top1 = top1_percent(torch::addmm(bias, xs_test, weight.t()).argmax(1), y_test);
   return result;
 }
 

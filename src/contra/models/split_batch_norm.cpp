@@ -60,11 +60,11 @@ bool SplitBatchNorm2dImpl::chunks_complete() const {
 }
 
 void SplitBatchNorm2dImpl::end_chunks(bool commit) {
-  const std::int64_t chunks = chunks_;
+  const bool complete = chunks_complete();
+  const std::int64_t expected = chunks_;
   chunks_ = 0;
   if (commit && !chunk_means_.empty()) {
-    CONTRA_CHECK(static_cast<std::int64_t>(chunk_means_.size()) == chunks,
-                 "SplitBatchNorm: a chunked pass saw {} chunks, expected {}", chunk_means_.size(), chunks);
+    CONTRA_CHECK(complete, "SplitBatchNorm: a chunked pass saw {} chunks, expected {}", chunk_means_.size(), expected);
     torch::NoGradGuard no_grad;
     // chunks×(splits/chunks)×C -> splits×C with row l·chunks + j = split l of chunk j = split j + chunks·l
     // of the whole batch: the rows in the order one whole-batch forward would average them.
