@@ -91,7 +91,8 @@ config::SlurmSpec slurm_resources(const config::SlurmSpec& from_sweep, const Swe
 int report_for(const sweep::SweepPlan& plan, const std::string& references) {
   const auto files = report::write_report(plan, references.empty() ? plan.sweep.references : references);
   for (const auto& w : files.warnings) fmt::print(stderr, "contra: warning: {}\n", w);
-  fmt::print("report: {} and {}{} ({} of {} planned runs recorded)\n", files.markdown.string(), files.csv.string(),
+  fmt::print("report: {}, {} and {}{} ({} of {} planned runs recorded)\n", files.markdown.string(), files.csv.string(),
+             files.latex.string(),
              files.figure_drawn ? fmt::format(", {}.png/.svg", files.figure.string()) : std::string(), files.recorded,
              files.planned);
   if (!files.figure_drawn && files.recorded > 0)

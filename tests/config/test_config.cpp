@@ -76,6 +76,10 @@ TEST_CASE("C5: out-of-range and unknown --set values are one-line errors naming 
       {"method.nmae=moco", "method.nmae", "moco"},
       {"method.momentum=-0.1", "method.momentum", "-0.1"},
       {"method.temperature=-1.0", "method.temperature", "-1"},
+      {"method.loss=nse", "method.loss", "nse"},
+      {"method.loss=nce", "method.loss", "nce"},           // NCE needs the memory bank; the base is MoCo
+      {"method.l2_norm=false", "method.l2_norm", "false"},  // only SimCLR may drop the normalisation
+      {"method.nce_z_momentum=1.5", "method.nce_z_momentum", "1.5"},
   };
   for (const auto& c : cases) {
     INFO("--set " << c.set);

@@ -222,3 +222,51 @@ TEST_CASE("sweep [report] block is read", "[config]") {
   const auto bad = contra::testing::write_file(dir / "rep2.toml", header() + "[report]\ntitel = \"x\"\n");
   CHECK_THROWS_WITH(load_sweep(bad), Catch::Contains("titel"));
 }
+
+TEST_CASE("sweep [[zip]] labels name the points, change no config and are checked", "[config]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "label.toml", header() +
+                                                                        "seeds = [0, 1]\n"
+                                                                        "[[zip]]\n"
+                                                                        "label = [\"MoCo v1\", \"MLP\"]\n"
+                                                                        "\"model.head\" = [\"linear\", \"mlp\"]\n"
+                                                                        "[report]\n"
+                                                                        "x = \"label\"\n");
+  const auto sweep = load_sweep(file);
+  REQUIRE(sweep.axes.zips.size() == 1);
+  CHECK(sweep.axes.zips[0].keys == std::vector<std::string>{"model.head"});
+  CHECK(sweep.axes.zips[0].labels == std::vector<std::string>{"MoCo v1", "MLP"});
+  const auto runs = expand(sweep, "");
+  REQUIRE(runs.size() == 4);
+  CHECK(runs[0].label == "MoCo v1");
+  CHECK(runs[1].label == "MoCo v1");
+  CHECK(runs[2].label == "MLP");
+  CHECK(runs[2].axes == Axes{{"model.head", "'mlp'"}});  // the label is not an axis
+  for (const auto& r : runs) CHECK(value_of(r.overrides, "label").empty());  // nor an override
+
+  const auto twice = contra::testing::write_file(dir / "twice.toml", header() +
+                                                                         "[[zip]]\n"
+                                                                         "label = [\"a\", \"a\"]\n"
+                                                                         "\"model.head\" = [\"linear\", \"mlp\"]\n");
+  CHECK_THAT(message_of([&] { (void)load_sweep(twice); }), Catch::Contains("appears twice"));
+  const auto count = contra::testing::write_file(dir / "count.toml", header() +
+                                                                         "[[zip]]\n"
+                                                                         "label = [\"a\"]\n"
+                                                                         "\"model.head\" = [\"linear\", \"mlp\"]\n");
+  const std::string msg = message_of([&] { (void)load_sweep(count); });
+  CHECK_THAT(msg, Catch::Contains(count));
+  CHECK_THAT(msg, Catch::Contains("1 labels for 2 points"));
+  const auto number = contra::testing::write_file(dir / "number.toml", header() +
+                                                                           "[[zip]]\n"
+                                                                           "label = [1, 2]\n"
+                                                                           "\"model.head\" = [\"linear\", \"mlp\"]\n");
+  CHECK_THAT(message_of([&] { (void)load_sweep(number); }), Catch::Contains("must be a non-empty string"));
+  const auto unlabelled = contra::testing::write_file(dir / "unlabelled.toml", header() +
+                                                                                   "[grid]\n"
+                                                                                   "\"model.head\" = [\"linear\", \"mlp\"]\n"
+                                                                                   "[report]\n"
+                                                                                   "x = \"label\"\n");
+  const std::string why = message_of([&] { (void)load_sweep(unlabelled); });
+  CHECK_THAT(why, Catch::Contains("report.x = 'label'"));
+  CHECK_THAT(why, Catch::Contains(unlabelled));
+}

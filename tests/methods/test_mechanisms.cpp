@@ -225,6 +225,30 @@ TEST_CASE("SimClr: 2N queries, the NT-Xent loss over both views through one enco
       ContraError);
 }
 
+TEST_CASE("SimClr with method.l2_norm = false: NT-Xent on the raw head outputs (SimCLR Table 5)", "[methods]") {
+  torch::manual_seed(0);
+  auto exp = small_experiment("simclr");
+  exp.method.l2_norm = false;
+  contra::methods::SimClr simclr(exp.model, exp.method, 1);
+  auto gen = contra::core::make_generator(2, 1);
+  const std::int64_t n = 6;
+  const auto view_q = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
+  const auto view_k = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
+  const auto out = simclr.forward_step(view_q, view_k, torch::arange(n, torch::kInt64));
+  torch::NoGradGuard no_grad;
+  const auto raw = simclr.query_encoder()->project(torch::cat({view_q, view_k}, 0));  // 2N×D, not normalised
+  REQUIRE_FALSE(torch::allclose(raw.norm(2, 1), torch::ones({2 * n}), 1e-2, 1e-2));
+  const auto dot = contra::losses::nt_xent(raw.slice(0, 0, n), raw.slice(0, n, 2 * n), exp.method.temperature);
+  const auto unit = torch::nn::functional::normalize(raw, torch::nn::functional::NormalizeFuncOptions().dim(1));
+  const auto cosine = contra::losses::nt_xent(unit.slice(0, 0, n), unit.slice(0, n, 2 * n), exp.method.temperature);
+  CHECK(out.loss.item<double>() == Approx(dot.loss.item<double>()).epsilon(1e-5).margin(1e-5));
+  CHECK(out.loss.item<double>() != Approx(cosine.loss.item<double>()).epsilon(1e-3));
+  // Collapse detection still sees unit vectors.
+  CHECK(torch::allclose(out.embeddings, unit, 1e-5, 1e-6));
+  // forward() is normalize(project()).
+  CHECK(torch::allclose(simclr.query_encoder()->forward(torch::cat({view_q, view_k}, 0)), unit, 1e-5, 1e-6));
+}
+
 TEST_CASE("train_flops_per_step at the CPU default, by hand", "[methods]") {
   // Small CNN, width 16, on 28×28 (2 FLOPs per multiply-accumulate, 3×3 convolutions):
   //   1→16 at 28×28: 2·1·16·9·784 = 225 792      16→32 at 14×14: 2·16·32·9·196 = 1 806 336

@@ -19,6 +19,7 @@
 #include "contra/report/runs.h"
 #include "contra/store/run_record.h"
 #include "contra/sweep/plan.h"
+#include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
 
 namespace fs = std::filesystem;
@@ -26,112 +27,7 @@ using contra::testing::read_file;
 using contra::testing::TempDir;
 using contra::testing::write_file;
 
-namespace {
-
-const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
-const std::string kReferences = CONTRA_SOURCE_DIR "/analysis/references";
-constexpr double kMiB = 1024.0 * 1024.0;
-constexpr std::int64_t kTrain = 20000;
-
-/// What a fake run measured.
-struct Fake {
-  double knn = 50;
-  double peak = 100 * kMiB;
-  std::string status = "complete";
-  std::string reason;
-};
-
-/// The mechanism's negatives, K and store bytes for a resolved config (methods/*.h).
-struct Counts {
-  std::int64_t negatives = 0, k = 0, store = 0;
-};
-Counts counts_of(const contra::config::Experiment& e) {
-  const auto d = e.model.dim;
-  const auto b = e.optim.batch;
-  if (e.method.name == "moco") return {e.method.queue, e.method.queue, d * e.method.queue * 4};
-  if (e.method.name == "memory_bank") return {e.method.negatives, e.method.negatives, kTrain * d * 4};
-  if (e.method.name == "end_to_end") return {b - 1, b, 0};
-  return {2 * b - 2, b, 0};  // simclr
-}
-
-/// Writes one finished record per planned run at store::final_path(runs_dir, id), then plans
-/// again so that the plan matches them.
-contra::sweep::SweepPlan record_all(const std::string& sweep_file, const fs::path& results,
-                                    const std::function<Fake(const contra::sweep::PlannedRun&)>& measure) {
-  const auto plan = contra::sweep::plan_sweep(sweep_file, "", {}, results);
-  fs::create_directories(plan.runs_dir());
-  for (const auto& run : plan.runs) {
-    const Fake f = measure(run);
-    const Counts c = counts_of(run.experiment);
-    contra::store::RunRecord rec;
-    rec.attributes["run_id"] = run.id;
-    rec.attributes["status"] = f.status;
-    rec.attributes["reason"] = f.reason;
-    rec.attributes["seed"] = run.seed;
-    rec.attributes["config"] = contra::config::to_toml(run.experiment);
-    rec.attributes["method"] = run.experiment.method.name;
-    rec.attributes["device_name"] = std::string("test CPU");
-    rec.attributes["threads"] = std::int64_t{1};
-    rec.attributes["torch_version"] = std::string("1.13.1");
-    rec.attributes["git_sha"] = std::string("0000000");
-    rec.attributes["train_images"] = kTrain;
-    rec.attributes["test_images"] = std::int64_t{10000};
-    for (const auto& [k, v] : run.axes) rec.axes[k] = v;
-    rec.summary["knn_top1"] = f.knn;
-    rec.summary["knn_top1_random_init"] = 10.0 + static_cast<double>(run.seed);
-    rec.summary["train_seconds"] = 100.0;
-    rec.summary["images_per_s"] = 500.0;
-    rec.summary["seconds_per_step"] = 0.5;
-    rec.summary["peak_memory_bytes"] = f.peak;
-    rec.summary["negatives"] = c.negatives;
-    rec.summary["negatives_store_bytes"] = c.store;
-    rec.summary["train_flops_per_step"] = 2.5e9;
-    rec.summary["K"] = c.k;
-    contra::store::write_run(contra::store::final_path(plan.runs_dir(), run.id), rec);
-  }
-  auto again = contra::sweep::plan_sweep(sweep_file, "", {}, results);
-  for (const auto& run : again.runs) REQUIRE(run.state == contra::sweep::RunState::done);
-  return again;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-/// The Markdown line that starts with `prefix` ("| moco | 4096 |"), or "" when there is none.
-std::string line_starting(const std::string& md, const std::string& prefix) {
-  for (const auto& line : lines_of(md))
-    if (line.rfind(prefix, 0) == 0) return line;
-  return "";
-}
-
-std::size_t line_index(const std::string& md, const std::string& prefix) {
-  const auto lines = lines_of(md);
-  for (std::size_t i = 0; i < lines.size(); ++i)
-    if (lines[i].rfind(prefix, 0) == 0) return i;
-  return lines.size();
-}
-
-/// Writes the report twice and checks that the table bytes do not change; returns table.md.
-std::string report_twice(const contra::sweep::SweepPlan& plan, std::string* csv = nullptr) {
-  const auto files = contra::report::write_report(plan, kReferences);
-  CHECK(files.planned == static_cast<int>(plan.runs.size()));
-  CHECK(files.recorded == static_cast<int>(plan.runs.size()));
-  REQUIRE(fs::is_regular_file(files.markdown));
-  REQUIRE(fs::is_regular_file(files.csv));
-  const std::string md = read_file(files.markdown);
-  const std::string c = read_file(files.csv);
-  const auto again = contra::report::write_report(plan, kReferences);
-  CHECK(read_file(again.markdown) == md);
-  CHECK(read_file(again.csv) == c);
-  if (csv != nullptr) *csv = c;
-  return md;
-}
-
-}  // namespace
+using namespace contra::testing::report_fixtures;
 
 TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig. 3", "[report]") {
   TempDir dir;
@@ -189,8 +85,8 @@ TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig
   const std::string mb_1024 = line_starting(md, "| memory_bank | 1024 |");
   const std::string moco_1024 = line_starting(md, "| moco | 1024 |");
   const std::string moco_4096 = line_starting(md, "| moco | 4096 |");
-  CHECK_THAT(e2e_256, Catch::Contains("| 54.9 |") && Catch::Contains("| 60.75 ± 0.71 | 2 |"));
-  CHECK_THAT(e2e_512, Catch::Contains("| 56.3 |") && Catch::Contains("| 61.00 ± 0.71 | 2 |"));
+  CHECK_THAT(e2e_256, Catch::Contains("| 54.9 |") && Catch::Contains("| 60.75 ± 0.71 | — | 2 |"));
+  CHECK_THAT(e2e_512, Catch::Contains("| 56.3 |") && Catch::Contains("| 61.00 ± 0.71 | — | 2 |"));
   CHECK_THAT(mb_256, Catch::Contains("| 50.0 |"));
   CHECK_THAT(mb_1024, Catch::Contains("| 54.1 |") && Catch::Contains("| 61.50 ± 0.71 |"));
   CHECK_THAT(moco_4096, Catch::Contains("| 59.0 |") && Catch::Contains("| 64.50 ± 0.71 |") && Catch::Contains("| ok |"));
@@ -242,6 +138,7 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
     f.knn = 50.0 + static_cast<double>(run.experiment.optim.batch) / 100.0 + static_cast<double>(run.experiment.optim.epochs);
+    if (run.experiment.optim.batch == 256) f.linear = f.knn + 10;  // the 512 rows have no linear probe: "—"
     return f;
   });
   REQUIRE(plan.runs.size() == 4);
@@ -251,8 +148,8 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
   CHECK_FALSE(line_starting(md, "| batch | measured, epochs 2 | measured, epochs 4 | paper, epochs 100 [1] | "
                                 "paper, epochs 200 [1] | paper, epochs 400 [1] | paper, epochs 800 [1] |")
                   .empty());
-  CHECK(line_starting(md, "| 256 |") == "| 256 | 54.56 | 56.56 | 57.5 | 61.9 | 64.7 | 66.6 |");
-  CHECK(line_starting(md, "| 512 |") == "| 512 | 57.12 | 59.12 | 60.7 | 64.0 | 66.2 | 67.8 |");
+  CHECK(line_starting(md, "| 256 |") == "| 256 | 54.56 / 64.56 | 56.56 / 66.56 | 57.5 | 61.9 | 64.7 | 66.6 |");
+  CHECK(line_starting(md, "| 512 |") == "| 512 | 57.12 / — | 59.12 / — | 60.7 | 64.0 | 66.2 | 67.8 |");
   CHECK(line_index(md, "| 256 |") < line_index(md, "| 512 |"));
   CHECK_THAT(md, Catch::Contains("arXiv:2002.05709"));
   CHECK_THAT(csv, Catch::StartsWith("optim.batch,optim.epochs,measured_mean,"));
@@ -331,7 +228,7 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
   CHECK_THAT(md, Catch::Contains("the negatives store alone +0.488 MiB per 1000"));  // 512·1000/2²⁰
   CHECK_FALSE(line_starting(md, "| mechanism | K | negatives |").empty());
   // moco at K = 4096: peak 100 MiB + 4096000 bytes = 103.9 MiB → "104"; the queue 128·4096·4 bytes = 2 MiB.
-  CHECK_THAT(line_starting(md, "| moco | 4096 |"), Catch::Contains("| 4096 | 70.00 | 1 | ok |") &&
+  CHECK_THAT(line_starting(md, "| moco | 4096 |"), Catch::Contains("| 4096 | 70.00 | — | 1 | ok |") &&
                                                        Catch::Contains("| 104 | 2.00 | 2.5 |"));
   CHECK_THAT(line_starting(md, "| end_to_end | 512 |"), Catch::Contains("| 511 |") && Catch::Contains("| 0.00 |"));
   // The paper's own cost table, cited: MoCo v2 Table 3.

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "contra/config/experiment.h"
+#include "contra/losses/info_nce.h"
 #include "contra/train/failure.h"
 #include "contra/train/schedule.h"
 
@@ -16,7 +17,7 @@ namespace {
 
 FailInputs healthy() {
   FailInputs in;
-  in.negatives = 4096;
+  in.chance_loss = std::log(4097.0);
   in.dim = 128;
   in.last_epoch_loss = 0.5 * std::log(4097.0);
   in.embedding_std = 0.05;  // threshold 0.1/√128 ≈ 0.00884
@@ -26,8 +27,8 @@ FailInputs healthy() {
 }  // namespace
 
 TEST_CASE("chance loss and collapse threshold", "[train]") {
-  CHECK(contra::train::chance_loss(4096) == Approx(std::log(4097.0)));
-  CHECK(contra::train::chance_loss(0) == 0.0);
+  CHECK(contra::losses::info_nce_chance_loss(4096) == Approx(std::log(4097.0)));
+  CHECK(contra::losses::info_nce_chance_loss(0) == 0.0);
   CHECK(contra::train::collapse_threshold(128) == Approx(0.1 / std::sqrt(128.0)));
 }
 

@@ -97,6 +97,13 @@ struct MethodOptions {
   double temperature = 0.07;   ///< τ of InfoNCE (MoCo v1 Eq. 1)
   bool shuffle_bn = true;      ///< shuffle the key batch across BN splits (MoCo v1 §3.3)
   bool symmetric = false;      ///< symmetrised loss, both views as query (MoCo CIFAR demo)
+  /// memory bank's loss: infonce (MoCo Fig. 3) | nce (InstDisc Eq. 5–6, m = method.negatives noise samples)
+  std::string loss = "infonce";
+  /// NCE: the normalising constant Z is a running mean of each batch's Monte-Carlo estimate (InstDisc
+  /// Eq. 7), Z ← ρ·Z + (1−ρ)·Ẑ, started from the first batch's; this is ρ (the official code: frozen, ρ = 1)
+  double nce_z_momentum = 0.9;
+  /// SimCLR: ℓ2-normalise the embeddings before NT-Xent (cosine similarity); false = dot product (SimCLR Table 5)
+  bool l2_norm = true;
   /// Allow a queue of K >= the training images: the queue then holds keys of the query's own image
   /// among its negatives (an older view of the positive), so it is refused unless this is true.
   bool allow_own_keys = false;
@@ -110,6 +117,9 @@ struct MethodOptions {
     v("temperature", temperature);
     v("shuffle_bn", shuffle_bn);
     v("symmetric", symmetric);
+    v("loss", loss);
+    v("nce_z_momentum", nce_z_momentum);
+    v("l2_norm", l2_norm);
     v("allow_own_keys", allow_own_keys);
   }
 };
@@ -202,6 +212,7 @@ inline const std::vector<std::string> kRecipes = {"moco_v1", "moco_v2", "simclr"
 inline const std::vector<std::string> kBackbones = {"small_cnn", "resnet18"};
 inline const std::vector<std::string> kHeads = {"linear", "mlp"};
 inline const std::vector<std::string> kMethods = {"moco", "memory_bank", "end_to_end", "simclr"};
+inline const std::vector<std::string> kLosses = {"infonce", "nce"};
 inline const std::vector<std::string> kLrScalings = {"none", "linear", "sqrt"};
 inline const std::vector<std::string> kSchedules = {"step", "cosine"};
 /// Keys left out of the run id: they change how a run is executed or checked, not what it learns,

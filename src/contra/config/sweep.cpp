@@ -127,8 +127,8 @@ void read_report(const toml::table& table, Sweep& sweep) {
                  "log_x, metric", where, key);
     *it->second = read_string(*node, where, "report." + key);
   }
-  CONTRA_CHECK(r.kind == "ablation" || r.kind == "grid" || r.kind == "cost",
-               "{}: report.kind = '{}' is unknown; valid: ablation, grid, cost", sweep.file, r.kind);
+  CONTRA_CHECK(r.kind == "ablation" || r.kind == "grid" || r.kind == "cost" || r.kind == "curves",
+               "{}: report.kind = '{}' is unknown; valid: ablation, grid, cost, curves", sweep.file, r.kind);
 }
 
 void read_slurm(const toml::table& table, Sweep& sweep) {
@@ -162,6 +162,17 @@ ZipAxis read_zip(const toml::node& entry, const std::string& file, const char* w
   z.origin = detail::location_of(entry, file);
   for (const auto& [lk, ln] : leaves) {
     const auto values = array_literals(*ln, detail::location_of(*ln, file), lk);
+    if (lk == "label") {  // names the points; not a config key
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        const auto* text = ln->as_array()->get(i)->as_string();
+        CONTRA_CHECK(text != nullptr && !text->get().empty(), "{}: {} label {} must be a non-empty string, got {}",
+                     detail::location_of(*ln, file), what, i + 1, values[i]);
+        CONTRA_CHECK(std::find(z.labels.begin(), z.labels.end(), text->get()) == z.labels.end(),
+                     "{}: {} label '{}' appears twice", detail::location_of(*ln, file), what, text->get());
+        z.labels.push_back(text->get());
+      }
+      continue;
+    }
     if (z.values.empty()) z.values.resize(values.size());
     CONTRA_CHECK(values.size() == z.values.size(), "{}: {} axis '{}' has {} values but '{}' has {}",
                  detail::location_of(*ln, file), what, lk, values.size(), z.keys.front(), z.values.size());
@@ -169,6 +180,8 @@ ZipAxis read_zip(const toml::node& entry, const std::string& file, const char* w
     for (std::size_t i = 0; i < values.size(); ++i) z.values[i].push_back(values[i]);
   }
   CONTRA_CHECK(!z.keys.empty(), "{}: {} has no axes", z.origin, what);
+  CONTRA_CHECK(z.labels.empty() || z.labels.size() == z.values.size(), "{}: {} has {} labels for {} points", z.origin,
+               what, z.labels.size(), z.values.size());
   return z;
 }
 
@@ -216,9 +229,11 @@ std::vector<std::vector<Point>> dimensions(const AxisSet& set, const Preset& pre
   }
   for (const auto& zip : set.zips) {
     std::vector<Point> dim;
-    for (const auto& row : zip.values) {
+    for (std::size_t i = 0; i < zip.values.size(); ++i) {
+      const auto& row = zip.values[i];
       Point p;
       for (std::size_t j = 0; j < zip.keys.size(); ++j) p.emplace_back(zip.keys[j], row[j]);
+      if (!zip.labels.empty()) p.emplace_back("label", zip.labels[i]);
       dim.push_back(std::move(p));
     }
     dims.push_back(std::move(dim));
@@ -304,6 +319,13 @@ Sweep load_sweep(const std::string& file) {
     const auto& first = !s.axes.grid.empty() ? s.axes.grid : (!s.blocks.empty() ? s.blocks.front().grid : s.axes.grid);
     s.report.x = !first.empty() ? first.front().key : (!s.axes.zips.empty() ? s.axes.zips.front().keys.front() : "run.seed");
   }
+  if (s.report.x == "label") {
+    const auto labelled = [](const AxisSet& set) {
+      return std::any_of(set.zips.begin(), set.zips.end(), [](const ZipAxis& z) { return !z.labels.empty(); });
+    };
+    CONTRA_CHECK(labelled(s.axes) || std::any_of(s.blocks.begin(), s.blocks.end(), labelled),
+                 "{}: report.x = 'label', but no [[zip]] names its points (label = [\"...\", ...])", file);
+  }
   if (s.presets.find(s.default_preset) == s.presets.end()) s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
   return s;
 }
@@ -350,10 +372,15 @@ std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset_nam
         run.overrides = sweep.fixed;
         run.overrides.insert(run.overrides.end(), preset.overrides.begin(), preset.overrides.end());
         run.overrides.insert(run.overrides.end(), block.fixed.begin(), block.fixed.end());
-        for (const auto& [k, v] : point)
+        for (const auto& [k, v] : point) {
+          if (k == "label") {
+            run.label = v;
+            continue;
+          }
           run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, v)});
+          run.axes.emplace_back(k, v);
+        }
         run.overrides.push_back({"run.seed", std::to_string(seed), fmt::format("{} (seeds)", sweep.file)});
-        run.axes = point;
         run.seed = seed;
         runs.push_back(std::move(run));
       }

@@ -21,9 +21,12 @@ struct Axis {
 };
 
 /// Axes that move together: point i sets keys[j] to values[i][j] (e.g. end-to-end: batch = K).
+/// An optional `label = [...]` names each point for the report (e.g. MoCo v2's "MLP+aug+"): it
+/// is not a config key, so it changes no run id.
 struct ZipAxis {
   std::vector<std::string> keys;
   std::vector<std::vector<std::string>> values;
+  std::vector<std::string> labels;  ///< one per point, or empty
   std::string origin;
 };
 
@@ -46,15 +49,17 @@ struct Preset {
 
 /// How `contra report` turns the runs into a table beside a paper's numbers.
 struct ReportSpec {
-  std::string kind = "ablation";  ///< ablation (rows by x, grouped by series) | grid (x rows, series columns) | cost
+  /// ablation (rows by x, grouped by series) | grid (x rows, series columns) | cost | curves (the
+  /// ablation table, and pretext accuracy and kNN per epoch as the figure)
+  std::string kind = "ablation";
   std::string title;            ///< the table's title
   std::string reference;        ///< "<file>.<table>" in analysis/references, e.g. "moco_v1.momentum_ablation"
   std::string reference_x;      ///< the reference column matched against x, e.g. "momentum"
   std::string reference_y;      ///< the reference column with the paper's numbers, e.g. "top1" (2-D: one row per x)
   std::string reference_series; ///< 2-D reference: the column listing the series values, e.g. "epochs"
   std::map<std::string, std::string> reference_columns;  ///< series value -> reference column (e.g. moco -> "moco")
-  std::string x;                ///< the row axis: a config key ("method.momentum") or "summary.<attr>" ("summary.K");
-                                ///< default: the sweep's first axis, else run.seed
+  std::string x;                ///< the row axis: a config key ("method.momentum"), "summary.<attr>" ("summary.K")
+                                ///< or "label" (the zip labels); default: the sweep's first axis, else run.seed
   std::string x_label;          ///< the column header of x, e.g. "m"
   std::string series;           ///< optional: the axis whose values give separate groups/lines, e.g. "method.name"
   std::string series_label;     ///< its column header
@@ -97,6 +102,7 @@ struct Sweep {
 struct PlannedRun {
   std::vector<Override> overrides;
   std::vector<std::pair<std::string, std::string>> axes;  ///< key -> TOML literal
+  std::string label;  ///< the point's zip label, or ""
   std::int64_t seed = 0;
 };
 

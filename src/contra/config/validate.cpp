@@ -108,6 +108,13 @@ void validate(const Experiment& e) {
             "λ must lie in [0, 1)");
   c.unit("method.momentum", me.momentum, "m");
   c.require(std::isfinite(me.temperature) && me.temperature > 0, "method.temperature", me.temperature, "τ must be > 0");
+  c.one_of("method.loss", me.loss, names::kLosses);
+  c.require(me.loss == "infonce" || me.name == "memory_bank", "method.loss", me.loss,
+            fmt::format("NCE needs a memory bank, and method.name = '{}' (use infonce, or method.name = 'memory_bank')", me.name));
+  c.require(me.nce_z_momentum >= 0 && me.nce_z_momentum <= 1, "method.nce_z_momentum", me.nce_z_momentum,
+            "ρ must lie in [0, 1]");
+  c.require(me.l2_norm || me.name == "simclr", "method.l2_norm", "false",
+            fmt::format("only SimCLR's NT-Xent can drop the normalisation; method.name = '{}' keeps unit-norm keys", me.name));
   // [optim]
   const auto& o = e.optim;
   c.at_least("optim.batch", o.batch, 2);

@@ -2,6 +2,8 @@
 
 #include <torch/torch.h>
 
+#include <cmath>
+
 #include "contra/core/error.h"
 #include "contra/losses/similarity.h"
 
@@ -26,6 +28,8 @@ ContrastiveOutput info_nce(const torch::Tensor& q, const torch::Tensor& k, const
   const auto neg = similarity(q, negatives.t());     // N×K
   return info_nce_from_similarities(positive, neg, tau);
 }
+
+double info_nce_chance_loss(std::int64_t negatives) { return std::log1p(static_cast<double>(negatives)); }
 
 torch::Tensor count_correct(const torch::Tensor& logits, const torch::Tensor& targets) {
   // A row with a NaN or +inf logit (a diverged step) is never correct: argmax of NaN would say

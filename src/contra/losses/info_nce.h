@@ -22,6 +22,9 @@ ContrastiveOutput info_nce_from_similarities(const torch::Tensor& positive, cons
 /// q: N×D and k: N×D, L2-normalised; negatives: D×K (the queue's layout). logits: N×(1+K).
 ContrastiveOutput info_nce(const torch::Tensor& q, const torch::Tensor& k, const torch::Tensor& negatives, double tau);
 
+/// The InfoNCE loss at chance, when all 1+K logits are equal: ln(1 + K). K >= 0 negatives.
+double info_nce_chance_loss(std::int64_t negatives);
+
 /// Top-1 agreement of the logits with the labels: the number of rows whose largest logit is the
 /// positive's column (`targets`: N int64), as a 0-d tensor on the logits' device. A row with a NaN
 /// or +inf logit (a diverged step) never counts; −inf (a masked-out column) is allowed.

@@ -26,6 +26,12 @@ torch::Tensor nce_loss(const torch::Tensor& positive, const torch::Tensor& negat
   return -per_image.mean();
 }
 
+double nce_chance_loss(std::int64_t m) {
+  CONTRA_CHECK(m >= 1, "NCE: {} noise samples; it needs at least 1", m);
+  const auto md = static_cast<double>(m);
+  return std::log1p(md) + md * std::log1p(1.0 / md);
+}
+
 double nce_normaliser(const torch::Tensor& negatives, double tau, std::int64_t n) {
   CONTRA_CHECK(tau > 0, "NCE: τ = {} must be > 0", tau);
   CONTRA_CHECK(n >= 1, "NCE: the memory bank has {} rows; it needs at least 1", n);

@@ -23,10 +23,14 @@ namespace contra::losses {
 torch::Tensor nce_loss(const torch::Tensor& positive, const torch::Tensor& negatives, double tau, double z,
                        std::int64_t n);
 
+/// The NCE loss at chance, when the model gives every image P(i|v) = 1/n, so h = 1/(1+m) for
+/// the positive and for each of the m noise samples: ln(1+m) + m·ln(1 + 1/m). m >= 1.
+double nce_chance_loss(std::int64_t m);
+
 /// One batch's Monte-Carlo estimate of Z (Eq. 7): n · mean over the N×m noise samples of
 /// exp(s/τ), in float64, without gradient. The official code freezes the first batch's estimate;
-/// contra's memory bank is to keep a running mean of these instead (its NCE option is not wired
-/// yet). Throws core::ContraError when τ <= 0, n < 1 or there are no samples.
+/// contra's memory bank keeps a running mean of these instead (method.nce_z_momentum).
+/// Throws core::ContraError when τ <= 0, n < 1 or there are no samples.
 double nce_normaliser(const torch::Tensor& negatives, double tau, std::int64_t n);
 
 }  // namespace contra::losses

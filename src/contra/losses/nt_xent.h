@@ -9,7 +9,8 @@
 
 namespace contra::losses {
 
-/// NT-Xent over 2N views: z1, z2 are N×D, L2-normalised, row i of z1 and row i of z2 are twins.
+/// NT-Xent over 2N views: z1, z2 are N×D, row i of z1 and row i of z2 are twins; L2-normalised
+/// for the cosine similarity of Eq. 1, or not for SimCLR Table 5's dot-product variant.
 /// With z = [z1; z2] (2N×D), logits = z·zᵀ/τ (2N×2N) in float32 with the diagonal (self-similarity)
 /// masked to −inf; each anchor's positive is its twin and its negatives are the other 2N−2 views.
 /// The loss is the cross-entropy mean over all 2N anchors, computed with log-sum-exp, so it stays

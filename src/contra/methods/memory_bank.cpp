@@ -5,6 +5,7 @@
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/losses/info_nce.h"
+#include "contra/losses/nce.h"
 #include "contra/losses/similarity.h"
 
 namespace contra::methods {
@@ -38,6 +39,11 @@ MemoryBank::MemoryBank(const config::ModelOptions& model, const config::MethodOp
   CONTRA_CHECK(method.memory_momentum >= 0 && method.memory_momentum < 1,
                "method.memory_momentum = {} is out of range: λ must lie in [0, 1)", method.memory_momentum);
   CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
+  CONTRA_CHECK(method.loss == "infonce" || method.loss == "nce", "method.loss = '{}' is unknown; valid: infonce, nce",
+               method.loss);
+  CONTRA_CHECK(method.nce_z_momentum >= 0 && method.nce_z_momentum <= 1,
+               "method.nce_z_momentum = {} is out of range: ρ must lie in [0, 1]", method.nce_z_momentum);
+  if (method.loss == "nce") z_buffer_ = register_buffer("nce_z", torch::zeros({}, torch::kFloat64));
   encoder_ = register_module("encoder", models::Encoder(model, in_channels));
   auto bank_gen = core::make_generator(seed, 2);
   bank_ = register_module("bank", FeatureBank(train_size, model.dim, bank_gen));
@@ -51,11 +57,29 @@ StepOutput MemoryBank::forward_step(const torch::Tensor& view_q, const torch::Te
   const auto positive = losses::row_similarity(q, rows.index_select(0, idx));  // N: q·v_i
   const auto drawn = bank_->sample(n, k, sample_gen_).to(rows.device());  // N×K row indices
   const auto negative = losses::sampled_similarity(q, rows, drawn);  // N×K
-  auto out = losses::info_nce_from_similarities(positive, negative, options_.temperature);  // logits N×(1+K)
   const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
   pending_index_ = idx;
   pending_features_ = q.detach();
+  if (options_.loss == "nce") {
+    const auto t = options_.temperature;
+    const double estimate = losses::nce_normaliser(negative, t, rows.size(0));  // this batch's Z (Eq. 7)
+    const double rho = options_.nce_z_momentum;
+    z_ = z_ == 0 ? estimate : rho * z_ + (1 - rho) * estimate;
+    z_buffer_.fill_(z_);
+    const auto loss = losses::nce_loss(positive, negative, t, z_, rows.size(0));
+    const auto logits = torch::cat({positive.unsqueeze(1), negative}, 1).detach();  // N×(1+K), positive first
+    return {loss, losses::count_correct(logits, targets), n, q.detach()};
+  }
+  auto out = losses::info_nce_from_similarities(positive, negative, options_.temperature);  // logits N×(1+K)
   return {out.loss, losses::count_correct(out.logits.detach(), targets), n, q.detach()};
+}
+
+double MemoryBank::chance_loss(std::int64_t batch) const {
+  return options_.loss == "nce" ? losses::nce_chance_loss(options_.negatives) : Method::chance_loss(batch);
+}
+
+void MemoryBank::after_state_loaded() {
+  if (z_buffer_.defined()) z_ = z_buffer_.item<double>();
 }
 
 void MemoryBank::after_optimizer_step() {

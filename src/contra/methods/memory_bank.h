@@ -1,7 +1,7 @@
 // The memory bank of InstDisc (Wu et al., Unsupervised Feature Learning via Non-Parametric
-// Instance Discrimination, CVPR 2018, arXiv:1805.01978, §3.2), with the InfoNCE loss as in MoCo's
-// Fig. 3 (arXiv:1911.05722): one stored feature per training image, the image's own row as the
-// positive, K rows drawn uniformly per query as negatives.
+// Instance Discrimination, CVPR 2018, arXiv:1805.01978, §3.2): one stored feature per training
+// image, the image's own row as the positive, K rows drawn uniformly per query as negatives. The
+// loss is InfoNCE as in MoCo's Fig. 3 (arXiv:1911.05722), or InstDisc's own NCE (§3.2, Eq. 5–7).
 #pragma once
 
 #include <ATen/core/Generator.h>
@@ -37,9 +37,13 @@ class FeatureBankImpl : public torch::nn::Module {
 };
 TORCH_MODULE(FeatureBank);
 
-/// The memory-bank mechanism: one encoder, a FeatureBank and InfoNCE over [v_i | K sampled rows].
-/// One augmented view per image: the positive is the image's stored row. After each optimiser
-/// step the rows of the batch are refreshed with the step's (detached) query features.
+/// The memory-bank mechanism: one encoder, a FeatureBank and a loss over [v_i | K sampled rows]:
+/// InfoNCE (method.loss = infonce), or NCE with the K rows as its m noise samples (nce), whose
+/// normalising constant Z is a running mean of each batch's Monte-Carlo estimate (Eq. 7) with
+/// momentum ρ = method.nce_z_momentum, started from the first batch's (ρ = 1 keeps that one, as
+/// the official code does). Z is a buffer, so checkpoints keep it. One augmented view per image:
+/// the positive is the image's stored row. After each optimiser step the rows of the batch are
+/// refreshed with the step's (detached) query features.
 class MemoryBank : public Method {
  public:
   /// `train_size` rows; method.negatives = K; method.memory_momentum = λ. Throws ContraError on
@@ -54,14 +58,18 @@ class MemoryBank : public Method {
   std::int64_t negatives(std::int64_t) const override { return options_.negatives; }
   std::int64_t dictionary_size(std::int64_t) const override { return options_.negatives; }
   std::int64_t logit_pairs(std::int64_t batch) const override { return batch * (1 + options_.negatives); }
+  double chance_loss(std::int64_t batch) const override;
   std::int64_t negatives_store_bytes() const override;
   std::int64_t forwards_with_grad() const override { return 1; }
   std::int64_t forwards_without_grad() const override { return 0; }
   std::vector<std::pair<std::string, at::Generator>> generators() override { return {{"bank_sampling", sample_gen_}}; }
   int views() const override { return 1; }
   std::string last_batch_note() const override { return "its rows are updated like any other batch's"; }
+  void after_state_loaded() override;
 
   FeatureBank bank() { return bank_; }
+  /// NCE's running normalising constant Z; 0 before the first step and under InfoNCE.
+  double nce_z() const { return z_; }
 
  private:
   config::MethodOptions options_;
@@ -69,6 +77,8 @@ class MemoryBank : public Method {
   FeatureBank bank_{nullptr};
   at::Generator sample_gen_;
   torch::Tensor pending_index_, pending_features_;
+  torch::Tensor z_buffer_;  ///< NCE: Z as a 0-d float64 buffer (checkpointed); undefined under InfoNCE
+  double z_ = 0;            ///< its value on the host
 };
 
 }  // namespace contra::methods

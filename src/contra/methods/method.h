@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "contra/losses/info_nce.h"
 #include "contra/models/encoder.h"
 
 namespace contra::methods {
@@ -43,6 +44,9 @@ class Method : public torch::nn::Module {
   virtual std::int64_t dictionary_size(std::int64_t batch) const = 0;
   /// Query–key dot products per step at batch size `batch` (positives and negatives), for FLOPs.
   virtual std::int64_t logit_pairs(std::int64_t batch) const = 0;
+  /// The loss at chance at batch size `batch`, for the fail rule (train/failure.h): InfoNCE's
+  /// ln(1 + negatives); a method with another loss says its own.
+  virtual double chance_loss(std::int64_t batch) const { return losses::info_nce_chance_loss(negatives(batch)); }
   /// Augmented views per image and step: 2, or 1 when the positive comes from a store.
   virtual int views() const { return 2; }
   /// Bytes held by the negatives store (queue D×K, bank n×D); 0 when negatives come from the batch.

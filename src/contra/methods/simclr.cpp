@@ -16,11 +16,14 @@ SimClr::SimClr(const config::ModelOptions& model, const config::MethodOptions& m
 StepOutput SimClr::forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor&) {
   const auto n = view_q.size(0);
   // Both views in one forward pass, so BN sees all 2N images (SimCLR's global BN on one device).
-  const auto z = encoder_->forward(torch::cat({view_q, view_k}, 0));  // 2N×D
+  // 2N×D: unit vectors (cosine similarity), or the raw head outputs when method.l2_norm is false.
+  const auto views = torch::cat({view_q, view_k}, 0);
+  const auto z = options_.l2_norm ? encoder_->forward(views) : encoder_->project(views);
   const auto z1 = z.slice(0, 0, n), z2 = z.slice(0, n, 2 * n);
   auto out = losses::nt_xent(z1, z2, options_.temperature);  // logits 2N×2N
   const auto targets = losses::nt_xent_targets(n, z.device());
-  return {out.loss, losses::count_correct(out.logits.detach(), targets), 2 * n, z.detach()};
+  const auto unit = torch::nn::functional::normalize(z.detach(), torch::nn::functional::NormalizeFuncOptions().dim(1));
+  return {out.loss, losses::count_correct(out.logits.detach(), targets), 2 * n, unit};
 }
 
 }  // namespace contra::methods

@@ -1,6 +1,7 @@
 // SimCLR (Chen, Kornblith, Norouzi, Hinton, A Simple Framework for Contrastive Learning of Visual
 // Representations, ICML 2020, arXiv:2002.05709): both views through one encoder (with the MLP head
-// of §2.1), the NT-Xent loss over 2N views with 2N − 2 negatives per anchor.
+// of §2.1), the NT-Xent loss over 2N views with 2N − 2 negatives per anchor, on ℓ2-normalised
+// embeddings, or on the raw head outputs with method.l2_norm = false (Table 5).
 #pragma once
 
 #include "contra/config/experiment.h"

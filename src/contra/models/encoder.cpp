@@ -31,9 +31,10 @@ torch::Tensor EncoderImpl::backbone_forward(const torch::Tensor& x) {
                                  chunks);
 }
 
+torch::Tensor EncoderImpl::project(const torch::Tensor& x) { return head_(backbone_forward(x)); }  // N×dim
+
 torch::Tensor EncoderImpl::forward(const torch::Tensor& x) {
-  return torch::nn::functional::normalize(head_(backbone_forward(x)),
-                                          torch::nn::functional::NormalizeFuncOptions().dim(1));  // N×dim
+  return torch::nn::functional::normalize(project(x), torch::nn::functional::NormalizeFuncOptions().dim(1));  // N×dim
 }
 
 torch::Tensor EncoderImpl::features(const torch::Tensor& x) { return backbone_->forward(x); }

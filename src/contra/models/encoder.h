@@ -23,6 +23,9 @@ class EncoderImpl : public torch::nn::Module {
   /// x: N×C×H×W -> L2-normalised embeddings N×dim. In training on a CPU, the backbone takes the
   /// batch in chunks of whole BN splits (models/split_chunks.h): the same result, faster.
   torch::Tensor forward(const torch::Tensor& x);
+  /// x: N×C×H×W -> head outputs N×dim before the ℓ2 normalisation (SimCLR Table 5's
+  /// un-normalised NT-Xent); forward() is normalize(project(x)).
+  torch::Tensor project(const torch::Tensor& x);
   /// x: N×C×H×W -> backbone features N×F (not normalised): what the kNN monitor and the linear probe use.
   torch::Tensor features(const torch::Tensor& x);
 

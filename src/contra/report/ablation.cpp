@@ -25,18 +25,20 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   const bool cited = reference.has_value();
-  t.columns = {x_label, "measured kNN top-1 (%)", "n", "vs random init", "status",
-               cited ? "paper top-1 (%) [1]" : "paper", "train s", "images/s", "peak MiB"};
-  t.csv_columns = {spec.x, "measured_mean", "measured_std", "n", "delta_vs_random_init", "status", "reasons", "paper",
-                   "train_seconds_mean", "images_per_s_mean", "peak_memory_bytes_max"};
+  t.columns = {x_label, "measured kNN top-1 (%)", "measured linear top-1 (%)", "n", "kNN vs random init",
+               "pretext acc (%)", "status", cited ? "paper [1]" : "paper", "train s", "images/s", "peak MiB"};
+  t.csv_columns = {spec.x, "measured_mean", "measured_std", "linear_mean", "linear_std", "n", "delta_vs_random_init",
+                   "pretext_acc_mean", "status", "reasons", "paper", "train_seconds_mean", "images_per_s_mean",
+                   "peak_memory_bytes_max"};
   if (series) {
     t.columns.insert(t.columns.begin(), s_label);
     t.csv_columns.insert(t.csv_columns.begin(), spec.series);
   }
   const Stats& is = d.random_init;
-  std::vector<std::string> init_row = {"random init", mean_std(is), std::to_string(is.n), "—", "untrained encoder", "—", "—", "—", "—"};
-  std::vector<std::string> init_csv = {"random-init", num(is.mean, 4), num(is.std, 4), std::to_string(is.n), "", "baseline", "",
-                                       "", "", "", ""};
+  std::vector<std::string> init_row = {"random init", mean_std(is), "—", std::to_string(is.n), "—", "—",
+                                       "untrained encoder", "—", "—", "—", "—"};
+  std::vector<std::string> init_csv = {"random-init", num(is.mean, 4), num(is.std, 4), "", "", std::to_string(is.n), "", "",
+                                       "baseline", "", "", "", "", ""};
   if (series) {
     init_row.insert(init_row.begin(), "—");
     init_csv.insert(init_csv.begin(), "");
@@ -45,13 +47,15 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
   t.csv_rows.push_back(init_csv);
   for (const auto& r : d.rows) {
     const double delta = r.measured.mean - is.mean;  // points gained (or lost) by training
-    std::vector<std::string> row = {r.x_text, mean_std(r.measured), std::to_string(r.measured.n),
+    std::vector<std::string> row = {r.x_text, mean_std(r.measured), mean_std(r.linear), std::to_string(r.measured.n),
                                     std::isfinite(delta) ? fmt::format("{:+.2f}", delta) : "—",
+                                    r.pretext.n > 0 ? num(r.pretext.mean, 1) : "—",
                                     r.reasons.empty() ? r.status : r.status + ": " + r.reasons, r.paper,
                                     num(r.train_seconds.mean, 1), num(r.images_per_s.mean, 0),
                                     num(r.peak_memory_bytes / (1024.0 * 1024.0), 0)};
-    std::vector<std::string> csv = {r.x_text, num(r.measured.mean, 4), num(r.measured.std, 4), std::to_string(r.measured.n),
-                                    num(delta, 4), r.status, r.reasons, r.paper, num(r.train_seconds.mean, 3),
+    std::vector<std::string> csv = {r.x_text, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
+                                    num(r.linear.std, 4), std::to_string(r.measured.n), num(delta, 4),
+                                    num(r.pretext.mean, 4), r.status, r.reasons, r.paper, num(r.train_seconds.mean, 3),
                                     num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0)};
     if (series) {
       row.insert(row.begin(), r.series);
@@ -60,6 +64,7 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
     t.rows.push_back(std::move(row));
     t.csv_rows.push_back(std::move(csv));
   }
+  t.footnotes.push_back(protocol_note(reference, d));
   if (cited) t.footnotes.push_back(citation_footnote(*reference));
   return t;
 }
@@ -69,13 +74,14 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d, const std:
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel measured{fmt::format("measured: {}, preset {}", dataset_of(d), plan.preset), x_label, "kNN top-1 (%), final epoch",
+  Panel measured{fmt::format("measured: {}, preset {}", dataset_of(d), plan.preset), x_label, "top-1 (%), final epoch",
                  {}, {}, spec.log_x, {}, "", {}};
   Panel paper{reference ? fmt::format("paper (cited): {}", reference->where) : "paper", x_label,
               reference ? reference->metric : "", {}, {}, spec.log_x, {}, "", {}};
   if (spec.series.empty()) {
     // Categorical x: one position per row, labelled with the axis value.
-    Series m{"mean ± std over seeds", {}, {}, {}, false}, p{"published", {}, {}, {}, true};
+    Series m{"kNN, mean ± std over seeds", {}, {}, {}, false}, lin{"linear probe", {}, {}, {}, false};
+    Series p{"published", {}, {}, {}, true};
     for (std::size_t i = 0; i < d.rows.size(); ++i) {
       const auto& r = d.rows[i];
       const double x = static_cast<double>(i);
@@ -84,23 +90,31 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d, const std:
       m.x.push_back(x);
       m.y.push_back(r.measured.mean);
       m.err.push_back(r.measured.n > 1 ? r.measured.std : 0.0);
+      lin.x.push_back(x);
+      lin.y.push_back(r.linear.mean);
+      lin.err.push_back(r.linear.n > 1 ? r.linear.std : 0.0);
       if (r.fails > 0) measured.labels.emplace_back(x, "fail");
       p.x.push_back(x);
       p.y.push_back(parse_number(r.paper));
       if (r.paper == "fail") paper.labels.emplace_back(x, "fail");
     }
     measured.series.push_back(m);
+    measured.series.push_back(lin);
     paper.series.push_back(p);
   } else {
     for (const auto& name : d.series_order) {
-      Series m{name, {}, {}, {}, false};
+      Series m{name + " kNN", {}, {}, {}, false}, lin{name + " linear", {}, {}, {}, false};
       for (const auto& r : d.rows) {
         if (r.series != name || !std::isfinite(r.x)) continue;
         m.x.push_back(r.x);
         m.y.push_back(r.measured.mean);
         m.err.push_back(r.measured.n > 1 ? r.measured.std : 0.0);
+        lin.x.push_back(r.x);
+        lin.y.push_back(r.linear.mean);
+        lin.err.push_back(r.linear.n > 1 ? r.linear.std : 0.0);
       }
       measured.series.push_back(m);
+      measured.series.push_back(lin);
       // The paper's whole curve for this series, at every x it reports.
       if (!reference || spec.reference_x.empty()) continue;
       Series p{name, {}, {}, {}, true};

@@ -51,18 +51,20 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optio
                                   "sizes, {:.0f} to {:.0f} negatives); the negatives store alone {:+.3f} MiB per 1000.",
                                   g.series, g.bytes_per_negative * 1000.0 / kMiB, g.points, g.min_negatives,
                                   g.max_negatives, g.store_bytes_per_negative * 1000.0 / kMiB));
-  t.columns = {s_label, x_label, "negatives", "kNN top-1 (%)", "n", "status", "train s", "s/step", "images/s", "peak MiB",
+  t.columns = {s_label, x_label, "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n", "status", "train s", "s/step", "images/s", "peak MiB",
                "store MiB", "GFLOPs/step"};
-  t.csv_columns = {spec.series, spec.x, "negatives", "measured_mean", "measured_std", "n", "status", "reasons",
+  t.csv_columns = {spec.series, spec.x, "negatives", "measured_mean", "measured_std", "linear_mean", "linear_std", "n",
+                   "status", "reasons",
                    "train_seconds_mean", "seconds_per_step_mean", "images_per_s_mean", "peak_memory_bytes_max",
                    "negatives_store_bytes", "train_flops_per_step"};
   for (const auto& r : d.rows) {
-    t.rows.push_back({r.series, r.x_text, num(r.negatives, 0), mean_std(r.measured), std::to_string(r.measured.n),
+    t.rows.push_back({r.series, r.x_text, num(r.negatives, 0), mean_std(r.measured), mean_std(r.linear),
+                      std::to_string(r.measured.n),
                       r.reasons.empty() ? r.status : r.status + ": " + r.reasons, num(r.train_seconds.mean, 1),
                       num(r.seconds_per_step.mean, 3), num(r.images_per_s.mean, 0), num(r.peak_memory_bytes / kMiB, 0),
                       num(r.store_bytes / kMiB, 2), num(r.train_flops_per_step / 1e9, 1)});
     t.csv_rows.push_back({r.series, r.x_text, num(r.negatives, 0), num(r.measured.mean, 4), num(r.measured.std, 4),
-                          std::to_string(r.measured.n), r.status, r.reasons, num(r.train_seconds.mean, 3),
+                          num(r.linear.mean, 4), num(r.linear.std, 4), std::to_string(r.measured.n), r.status, r.reasons, num(r.train_seconds.mean, 3),
                           num(r.seconds_per_step.mean, 4), num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0),
                           num(r.store_bytes, 0), num(r.train_flops_per_step, 0)});
   }

@@ -39,8 +39,8 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optio
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   Table t = table_head(plan, d);
-  t.notes.push_back(fmt::format("Cells: kNN top-1 (%) at the final epoch, mean ± std over seeds; random-init encoder: {}.",
-                                mean_std(d.random_init)));
+  t.notes.push_back(fmt::format("Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std "
+                                "over seeds; random-init encoder (kNN): {}.", mean_std(d.random_init)));
   const auto papers = paper_series(reference, spec);
   t.columns = {x_label};
   for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", s_label, s));
@@ -49,17 +49,20 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optio
     std::vector<std::string> row = {text};
     for (const auto& s : d.series_order) {
       const Row* r = find_row(d, s, text);
-      row.push_back(r == nullptr ? "—" : mean_std(r->measured) + (r->status == "ok" ? "" : " (" + r->status + ")"));
+      row.push_back(r == nullptr ? "—"
+                                 : fmt::format("{} / {}{}", mean_std(r->measured), mean_std(r->linear),
+                                               r->status == "ok" ? "" : " (" + r->status + ")"));
     }
     for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
     t.rows.push_back(std::move(row));
   }
-  t.csv_columns = {spec.x, spec.series, "measured_mean", "measured_std", "n", "status", "reasons", "train_seconds_mean",
-                   "images_per_s_mean", "peak_memory_bytes_max"};
+  t.csv_columns = {spec.x, spec.series, "measured_mean", "measured_std", "linear_mean", "linear_std", "n", "status",
+                   "reasons", "train_seconds_mean", "images_per_s_mean", "peak_memory_bytes_max"};
   for (const auto& r : d.rows)
-    t.csv_rows.push_back({r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), std::to_string(r.measured.n),
-                          r.status, r.reasons, num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1),
-                          num(r.peak_memory_bytes, 0)});
+    t.csv_rows.push_back({r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
+                          num(r.linear.std, 4), std::to_string(r.measured.n), r.status, r.reasons,
+                          num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0)});
+  t.footnotes.push_back(protocol_note(reference, d));
   if (reference) t.footnotes.push_back(citation_footnote(*reference));
   return t;
 }

@@ -8,6 +8,7 @@
 #include "contra/core/files.h"
 #include "contra/report/ablation.h"
 #include "contra/report/cost.h"
+#include "contra/report/curves.h"
 #include "contra/report/grid.h"
 
 namespace contra::report {
@@ -41,12 +42,13 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     figure = cost_figure(plan, rows);
   } else {
     table = ablation_table(plan, rows, reference);
-    figure = ablation_figure(plan, rows, reference);
+    figure = spec.kind == "curves" ? curves_figure(plan, rows) : ablation_figure(plan, rows, reference);
   }
-  ReportFiles files{plan.dir / "table.md", plan.dir / "table.csv", plan.dir / "figure", false, rows.planned,
-                    static_cast<int>(rows.runs.size()), warnings};
+  ReportFiles files{plan.dir / "table.md",  plan.dir / "table.csv", plan.dir / "table.tex", plan.dir / "figure", false,
+                    rows.planned, static_cast<int>(rows.runs.size()), warnings};
   core::ensure_directory(plan.dir, "report");
-  for (const auto& [path, text] : {std::pair{files.markdown, to_markdown(table)}, std::pair{files.csv, to_csv(table)}}) {
+  for (const auto& [path, text] : {std::pair{files.markdown, to_markdown(table)}, std::pair{files.csv, to_csv(table)},
+                                   std::pair{files.latex, to_latex(table)}}) {
     std::ofstream out(path);
     out << text;
     out.flush();

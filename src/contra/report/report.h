@@ -1,4 +1,4 @@
-// `contra report`: a sweep's table (Markdown, CSV) and figure (gnuplot: PNG, SVG) from its HDF5
+// `contra report`: a sweep's table (Markdown, CSV, LaTeX) and figure (gnuplot: PNG, SVG) from its HDF5
 // records alone, beside the cited paper numbers; the [report] block's kind picks the layout.
 #pragma once
 
@@ -12,14 +12,14 @@ namespace contra::report {
 
 /// What write_report wrote.
 struct ReportFiles {
-  std::filesystem::path markdown, csv, figure;  ///< figure: the stem of .png/.svg/.gp
+  std::filesystem::path markdown, csv, latex, figure;  ///< figure: the stem of .png/.svg/.gp
   bool figure_drawn = false;                    ///< false when gnuplot is missing or failed
   int planned = 0;
   int recorded = 0;  ///< planned runs with a finished, readable record
   std::vector<std::string> warnings;  ///< one line per damaged record that was skipped
 };
 
-/// Writes `<plan.dir>/table.md`, `table.csv` and `figure.{gp,png,svg}` from the records in
+/// Writes `<plan.dir>/table.md`, `table.csv`, `table.tex` and `figure.{gp,png,svg}` from the records in
 /// `<plan.dir>/runs`. Running it again on the same records gives the same table bytes.
 /// A damaged record (corrupt, truncated, not a run record) is skipped and named in `warnings`, so
 /// the table counts that run as missing. Throws ContraError when the reference cannot be read.

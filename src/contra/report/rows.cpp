@@ -48,8 +48,10 @@ std::string config_text(const RunSummary& run, const std::string& key) {
 
 namespace {
 
-/// The x of a run: a /summary attribute ("summary.K") or a config key.
+/// The x of a run: its zip label (NaN: ordered by the plan), a /summary attribute ("summary.K") or
+/// a config key.
 std::pair<double, std::string> x_of(const RunSummary& r, const std::string& x) {
+  if (x == "label") return {NAN, r.label};
   if (x.rfind("summary.", 0) == 0) {
     const double v = r.metric(x.substr(8));
     return {v, std::isfinite(v) ? fmt::format("{}", v) : "?"};
@@ -60,7 +62,7 @@ std::pair<double, std::string> x_of(const RunSummary& r, const std::string& x) {
 
 Row make_row(const std::vector<const RunSummary*>& group, const std::string& metric) {
   Row row;
-  std::vector<double> acc, secs, ips, sps;
+  std::vector<double> acc, knn, linear, pretext, secs, ips, sps;
   std::set<std::string> reasons;
   for (const auto* r : group) {
     ++row.runs;
@@ -74,6 +76,9 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
       reasons.insert(r->reason);
     }
     acc.push_back(r->metric(metric));
+    knn.push_back(r->metric("knn_top1"));
+    linear.push_back(r->metric("linear_top1"));
+    pretext.push_back(r->last_epoch("pretext_acc"));
     secs.push_back(r->metric("train_seconds"));
     ips.push_back(r->metric("images_per_s"));
     sps.push_back(r->metric("seconds_per_step"));
@@ -84,6 +89,9 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
     row.negatives = r->metric("negatives");
   }
   row.measured = stats(acc);
+  row.knn = stats(knn);
+  row.linear = stats(linear);
+  row.pretext = stats(pretext);
   row.train_seconds = stats(secs);
   row.images_per_s = stats(ips);
   row.seconds_per_step = stats(sps);
@@ -95,29 +103,49 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
   return row;
 }
 
-std::optional<std::size_t> index_of(const std::vector<config::ReferenceValue>& column, double x) {
+/// Whether a reference cell holds x: the same number within 1e-9, or the word `text`.
+bool matches(const config::ReferenceValue& cell, double x, const std::string& text) {
+  if (cell.number) return std::isfinite(x) && std::fabs(*cell.number - x) <= 1e-9 * std::max(1.0, std::fabs(x));
+  return !text.empty() && cell.text == text;
+}
+
+std::optional<std::size_t> index_of(const std::vector<config::ReferenceValue>& column, double x,
+                                    const std::string& text = "") {
   for (std::size_t i = 0; i < column.size(); ++i)
-    if (column[i].number && std::fabs(*column[i].number - x) <= 1e-9 * std::max(1.0, std::fabs(x))) return i;
+    if (matches(column[i], x, text)) return i;
   return std::nullopt;
+}
+
+double as_number(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  return end != text.c_str() ? v : NAN;
 }
 
 }  // namespace
 
 std::string paper_value(const std::optional<config::ReferenceTable>& ref, const config::ReportSpec& spec,
-                        const std::string& series, double x) {
-  if (!ref || spec.reference_x.empty() || !std::isfinite(x)) return "—";
-  const auto row = index_of(config::reference_column(*ref, spec.reference_x), x);
-  if (!row) return "—";
+                        const std::string& series, double x, const std::string& x_text) {
+  if (!ref || spec.reference_x.empty()) return "—";
+  const auto& xs = config::reference_column(*ref, spec.reference_x);
   std::string column = spec.reference_y;
   if (!spec.reference_columns.empty()) {
     auto it = spec.reference_columns.find(series);
     if (it == spec.reference_columns.end()) return "—";
     column = it->second;
   }
+  if (!spec.reference_series.empty() && ref->columns.count(column) > 0) {  // rows: x and series side by side
+    const auto& ss = config::reference_column(*ref, spec.reference_series);
+    const auto& values = config::reference_column(*ref, column);
+    for (std::size_t i = 0; i < xs.size() && i < ss.size() && i < values.size(); ++i)
+      if (matches(xs[i], x, x_text) && matches(ss[i], as_number(series), series)) return values[i].text;
+    return "—";
+  }
+  const auto row = index_of(xs, x, x_text);
+  if (!row) return "—";
   if (!spec.reference_series.empty()) {  // 2-D: one column per x row, indexed by the series value
-    char* end = nullptr;
-    const double s = std::strtod(series.c_str(), &end);
-    if (end == series.c_str()) return "—";
+    const double s = as_number(series);
+    if (!std::isfinite(s)) return "—";
     const auto col = index_of(config::reference_column(*ref, spec.reference_series), s);
     if (!col) return "—";
     const auto& values = config::reference_column(*ref, fmt::format("{}.{}", column, *row));
@@ -134,11 +162,18 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
   CONTRA_CHECK(!spec.x.empty(), "{}: [report] names no axis x (e.g. x = \"method.momentum\")", plan.sweep.file);
   RowSet d;
   d.planned = static_cast<int>(plan.runs.size());
-  std::set<fs::path> planned;  // the records the plan matched to its runs (sweep/plan.h)
-  for (const auto& r : plan.runs)
-    if (!r.record.empty()) planned.insert(fs::weakly_canonical(r.record));
-  for (const auto& r : all_runs)
-    if (planned.count(fs::weakly_canonical(r.file))) d.runs.push_back(r);
+  std::map<fs::path, std::string> planned;  // the records the plan matched to its runs (sweep/plan.h), to their labels
+  std::vector<std::string> labels;           // in plan order
+  for (const auto& r : plan.runs) {
+    if (!r.record.empty()) planned.emplace(fs::weakly_canonical(r.record), r.label);
+    if (std::find(labels.begin(), labels.end(), r.label) == labels.end()) labels.push_back(r.label);
+  }
+  for (const auto& r : all_runs) {
+    const auto it = planned.find(fs::weakly_canonical(r.file));
+    if (it == planned.end()) continue;
+    d.runs.push_back(r);
+    d.runs.back().label = it->second;
+  }
   // Series in the order the plan lists them.
   for (const auto& p : plan.runs) {
     if (spec.series.empty()) break;
@@ -160,17 +195,19 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
   for (const auto& r : d.runs) {
     const std::string series = spec.series.empty() ? "" : config_text(r, spec.series);
     const auto pos = std::find(d.series_order.begin(), d.series_order.end(), series) - d.series_order.begin();
-    const auto [x, text] = x_of(r, spec.x);
+    auto [x, text] = x_of(r, spec.x);
+    if (spec.x == "label") x = static_cast<double>(std::find(labels.begin(), labels.end(), text) - labels.begin());
     const auto key = std::make_tuple(static_cast<std::size_t>(pos), std::isfinite(x) ? x : 0.0, text);
     groups[key].push_back(&r);
     series_of[key] = series;
   }
   for (const auto& [key, group] : groups) {
     Row row = make_row(group, spec.metric);
+    for (const auto* r : group) row.members.push_back(static_cast<std::size_t>(r - d.runs.data()));
     row.series = series_of[key];
     row.x_text = std::get<2>(key);
     row.x = x_of(*group.front(), spec.x).first;
-    row.paper = paper_value(reference, spec, row.series, row.x);
+    row.paper = paper_value(reference, spec, row.series, row.x, row.x_text);
     d.rows.push_back(std::move(row));
   }
   return d;
@@ -181,6 +218,17 @@ std::string citation_footnote(const config::ReferenceTable& reference) {
                      "measured columns, so compare the ordering of rows, not the values.",
                      reference.paper, reference.where, reference.metric,
                      reference.setting.empty() ? "" : ", " + reference.setting);
+}
+
+std::string protocol_note(const std::optional<config::ReferenceTable>& reference, const RowSet& d) {
+  std::string probe = d.runs.empty() ? std::string() : d.runs.front().attribute_text("linear_probe");
+  std::string ours = fmt::format("Measured columns: kNN = the weighted kNN monitor on frozen backbone features at the final "
+                                 "epoch; linear = {}.", probe.empty() ? "a linear probe on frozen backbone features (not "
+                                 "recorded by these runs: \"—\")" : probe);
+  if (!reference) return ours;
+  const bool knn = reference->metric.find("kNN") != std::string::npos;
+  return fmt::format("{} The paper's column is {}, so it compares with our **{}** column.", ours, reference->metric,
+                     knn ? "kNN" : "linear");
 }
 
 std::string incomplete_note(const RowSet& d) {

@@ -33,6 +33,8 @@ struct Row {
   std::string x_text;  ///< the x value as text ("0.99", "4096")
   double x = NAN;      ///< the x value as a number, NaN when not numeric
   Stats measured;      ///< of the report metric over runs that did not error
+  Stats knn, linear;   ///< kNN monitor and linear-probe top-1 (%) over the same runs
+  Stats pretext;       ///< last epoch's pretext (instance-discrimination) top-1 (%)
   int runs = 0, fails = 0, errors = 0;
   std::string status;  ///< ok | fail (k/n) | error (k/n)
   std::string reasons; ///< distinct fail and error reasons
@@ -40,6 +42,7 @@ struct Row {
   Stats train_seconds, images_per_s, seconds_per_step;
   double peak_memory_bytes = NAN;  ///< the largest over the row's runs
   double store_bytes = NAN, train_flops_per_step = NAN, negatives = NAN;
+  std::vector<std::size_t> members;  ///< the row's runs, as indices into RowSet::runs
 };
 
 /// The recorded runs of a plan, grouped into rows, and the random-init baseline.
@@ -60,10 +63,16 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
 std::string config_text(const RunSummary& run, const std::string& key);
 
 /// The cited value at (series, x): through [report.reference_columns] (one column per series),
-/// a 2-D reference_y indexed by reference_x and reference_series, or a 1-D reference_y by x.
+/// a 2-D reference_y indexed by reference_x and reference_series, reference_y by rows where
+/// reference_x and reference_series (parallel 1-D columns) both match, or a 1-D reference_y by x.
+/// x matches a number within 1e-9, or `x_text` a word ("MLP+aug+" for report.x = "label").
 /// "—" when the paper has no value there.
 std::string paper_value(const std::optional<config::ReferenceTable>& reference, const config::ReportSpec& spec,
-                        const std::string& series, double x);
+                        const std::string& series, double x, const std::string& x_text = "");
+
+/// Which measured column the paper's metric compares with: "kNN" when its metric names a kNN
+/// protocol, else "linear"; and the note under a table that says so, with both our protocols.
+std::string protocol_note(const std::optional<config::ReferenceTable>& reference, const RowSet& rows);
 
 /// The "[1] <citation>; <where>: <metric>, <setting>." footnote, with the cited-not-measured caveat.
 std::string citation_footnote(const config::ReferenceTable& reference);

@@ -24,6 +24,11 @@ std::string RunSummary::axis_text(const std::string& key) const {
   return it == axes.end() ? std::string() : store::to_text(it->second);
 }
 
+double RunSummary::last_epoch(const std::string& key) const {
+  const auto values = store::column_as_double(epochs, key);
+  return values.empty() ? NAN : values.back();
+}
+
 std::string RunSummary::attribute_text(const std::string& key) const {
   auto it = attributes.find(key);
   return it == attributes.end() ? std::string() : store::to_text(it->second);
@@ -43,6 +48,7 @@ RunSummary read_summary(const fs::path& file) {
   r.attributes = record.attributes;
   r.axes = record.axes;
   r.summary = record.summary;
+  r.epochs = record.epochs;
   return r;
 }
 

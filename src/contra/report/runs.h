@@ -23,11 +23,15 @@ struct RunSummary {
   store::Attributes attributes;
   store::Attributes axes;
   store::Attributes summary;
+  store::Columns epochs;  ///< the /epochs columns (loss, knn_top1, pretext_acc, ...)
+  std::string label;      ///< the planned point's zip label, set by report::group_runs; "" otherwise
 
   /// A /summary value as a number, NaN when absent.
   double metric(const std::string& key) const;
   /// An /axes value as text ("0.99"), empty when absent.
   std::string axis_text(const std::string& key) const;
+  /// The last value of an /epochs column, NaN when absent or empty.
+  double last_epoch(const std::string& key) const;
   /// A root attribute as text, empty when absent.
   std::string attribute_text(const std::string& key) const;
 };

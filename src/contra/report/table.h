@@ -1,4 +1,4 @@
-// A plain table and its Markdown and CSV renderings. Rendering is deterministic: the same table
+// A plain table and its Markdown, LaTeX and CSV renderings. Rendering is deterministic: the same table
 // gives the same bytes.
 #pragma once
 
@@ -19,6 +19,12 @@ struct Table {
 
 /// GitHub-flavoured Markdown: title, notes, the table, footnotes. '|' in cells is escaped.
 std::string to_markdown(const Table& table);
+
+/// A LaTeX `table` (booktabs: \toprule, \midrule, \bottomrule) with the title as its caption,
+/// the Markdown cells, and the notes and footnotes in small type under the tabular. LaTeX's special
+/// characters are escaped, Markdown bold is dropped, and the symbols the reports use (± τ ℓ × — ≥ ≤)
+/// become their math-mode forms, so the file compiles with the booktabs and graphicx packages.
+std::string to_latex(const Table& table);
 
 /// RFC 4180 CSV of csv_columns and csv_rows: cells with commas, quotes or newlines are quoted.
 std::string to_csv(const Table& table);

@@ -155,6 +155,7 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     run.experiment = config::load_experiment(plan.sweep.experiment, overrides);
     run.id = config::config_hash(run.experiment);
     run.axes = planned.axes;
+    run.label = planned.label;
     run.seed = planned.seed;
     if (!seen.insert(run.id).second) continue;
     read_state(plan.runs_dir(), index, run);

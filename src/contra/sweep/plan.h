@@ -25,6 +25,7 @@ struct PlannedRun {
   std::string id;                                         ///< config hash
   config::Experiment experiment;                          ///< the resolved config
   std::vector<std::pair<std::string, std::string>> axes;  ///< axis -> TOML literal
+  std::string label;  ///< the point's zip label (config/sweep.h), or ""
   std::int64_t seed = 0;
   RunState state = RunState::todo;
   std::string status;             ///< the recorded status when there is a record

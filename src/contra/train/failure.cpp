@@ -6,16 +6,13 @@
 
 namespace contra::train {
 
-double chance_loss(std::int64_t negatives) { return std::log1p(static_cast<double>(negatives)); }
-
 double collapse_threshold(std::int64_t dim) { return 0.1 / std::sqrt(static_cast<double>(dim)); }
 
 std::optional<std::string> fail_reason(const FailInputs& in) {
   if (in.loss_non_finite) return fmt::format("loss became non-finite at step {}", in.non_finite_step);
-  const double chance = chance_loss(in.negatives);
-  if (!(in.last_epoch_loss < 0.9 * chance))
-    return fmt::format("last-epoch mean loss {:.4f} is within 10% of chance ln(1+{}) = {:.4f}", in.last_epoch_loss,
-                       in.negatives, chance);
+  if (!(in.last_epoch_loss < 0.9 * in.chance_loss))
+    return fmt::format("last-epoch mean loss {:.4f} is within 10% of the loss at chance, {:.4f}", in.last_epoch_loss,
+                       in.chance_loss);
   const double threshold = collapse_threshold(in.dim);
   if (!(in.embedding_std >= threshold))
     return fmt::format("collapse: embedding std {:.5f} is under 0.1/sqrt({}) = {:.5f}", in.embedding_std, in.dim,

@@ -269,7 +269,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     rec.save_partial();
 
     method->train();
-    FailInputs fail{false, 0, kNaN, negatives, 1.0, dim};
+    FailInputs fail{false, 0, kNaN, method->chance_loss(o.batch), 1.0, dim};
     const auto attempt_start = Clock::now();
     const double elapsed_before = pos.elapsed_seconds;
     core::install_stop_handlers();
@@ -374,7 +374,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     result.train_seconds = pos.train_seconds;
     rec.summary("knn_top1", result.knn_top1);
     rec.summary("final_loss", fail.last_epoch_loss);
-    rec.summary("chance_loss", chance_loss(negatives));
+    rec.summary("chance_loss", method->chance_loss(o.batch));
     rec.summary("embedding_std", fail.embedding_std);
     rec.summary("train_seconds", pos.train_seconds);
     rec.summary("eval_seconds", pos.eval_seconds);

@@ -1,0 +1,162 @@
+// The report's kNN and linear columns, its protocol note, rows named by zip labels and matched to
+// a paper's row names, a paper table of parallel rows (SimCLR Table 5: τ and ℓ2 norm side by
+// side), the per-epoch curves of report.kind = "curves", and the LaTeX rendering.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "contra/config/references.h"
+#include "contra/report/curves.h"
+#include "contra/report/figure.h"
+#include "contra/report/rows.h"
+#include "contra/report/table.h"
+#include "../support/report_fixtures.h"
+#include "../support/temp_dir.h"
+
+using namespace contra::testing::report_fixtures;
+using contra::testing::TempDir;
+using contra::testing::write_file;
+
+TEST_CASE("report: zip labels name the rows in plan order, matched to the paper's row names", "[report]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "v2.toml",
+                                "name = \"v2\"\n"
+                                "experiment = \"" + kExperiment + "\"\n"
+                                "seeds = [0, 1]\n"
+                                "[[zip]]\n"
+                                "label = [\"MoCo v1\", \"MLP+aug+\", \"ours only\"]\n"
+                                "\"model.head\" = [\"linear\", \"mlp\", \"mlp\"]\n"
+                                "\"method.temperature\" = [0.07, 0.2, 0.3]\n"
+                                "[report]\n"
+                                "title = \"Recipe\"\n"
+                                "reference = \"moco_v2.recipe\"\n"
+                                "reference_x = \"rows\"\n"
+                                "reference_y = \"top1\"\n"
+                                "x = \"label\"\n"
+                                "x_label = \"recipe\"\n");
+  // kNN 60 + 10·τ + seed; linear = kNN + 5 except the MLP+aug+ seed 1 run, which has no probe.
+  const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.knn = 60.0 + 10.0 * run.experiment.method.temperature + static_cast<double>(run.seed);
+    f.linear = run.label == "MLP+aug+" && run.seed == 1 ? NAN : f.knn + 5.0;
+    f.pretext = {40.0, 80.0 + static_cast<double>(run.seed)};
+    f.knn_per_epoch = {NAN, f.knn};
+    return f;
+  });
+  REQUIRE(plan.runs.size() == 6);
+  CHECK(plan.runs[0].label == "MoCo v1");
+  std::string csv;
+  const std::string md = report_twice(plan, &csv);
+  INFO("table.md:\n" << md);
+  CHECK_FALSE(line_starting(md, "| recipe | measured kNN top-1 (%) | measured linear top-1 (%) | n | kNN vs random init | "
+                                "pretext acc (%) | status | paper [1] |").empty());
+  // Rows in the sweep's order (not alphabetical), each with its paper value by name.
+  CHECK(line_index(md, "| MoCo v1 |") < line_index(md, "| MLP+aug+ |"));
+  CHECK(line_index(md, "| MLP+aug+ |") < line_index(md, "| ours only |"));
+  CHECK_THAT(line_starting(md, "| MoCo v1 |"), Catch::StartsWith("| MoCo v1 | 61.20 ± 0.71 | 66.20 ± 0.71 | 2 |"));
+  CHECK_THAT(line_starting(md, "| MoCo v1 |"), Catch::Contains("| 80.5 | ok | 60.6 |"));
+  CHECK_THAT(line_starting(md, "| MLP+aug+ |"), Catch::StartsWith("| MLP+aug+ | 62.50 ± 0.71 | 67.00 | 2 |"));
+  CHECK_THAT(line_starting(md, "| MLP+aug+ |"), Catch::Contains("| ok | 67.3 |"));
+  CHECK_THAT(line_starting(md, "| ours only |"), Catch::Contains("| ok | — |"));
+  // The protocol note: the paper's metric is a linear probe, so it compares with our linear column.
+  CHECK_THAT(md, Catch::Contains("so it compares with our **linear** column"));
+  CHECK_THAT(md, Catch::Contains("not recorded by these runs"));
+  CHECK_THAT(csv, Catch::Contains("\nMoCo v1,61.2000,0.7071,66.2000,0.7071,2,"));
+  // LaTeX beside Markdown and CSV.
+  const std::string tex = read_file(plan.dir / "table.tex");
+  CHECK_THAT(tex, Catch::Contains("MoCo v1 & 61.20 $\\pm$ 0.71 & 66.20 $\\pm$ 0.71 & 2"));
+  CHECK_THAT(tex, Catch::Contains("\\toprule"));
+}
+
+TEST_CASE("paper_value: parallel rows match x and series together (SimCLR Table 5)", "[report]") {
+  const auto reference = contra::config::load_reference(kReferences, "simclr.temperature_norm");
+  contra::config::ReportSpec spec;
+  spec.reference_x = "temperature";
+  spec.reference_y = "top1";
+  spec.reference_series = "l2_norm";
+  using contra::report::paper_value;
+  CHECK(paper_value(reference, spec, "true", 0.1) == "64.4");
+  CHECK(paper_value(reference, spec, "true", 0.05) == "59.7");
+  CHECK(paper_value(reference, spec, "false", 10.0) == "57.2");
+  CHECK(paper_value(reference, spec, "false", 0.1) == "—");  // the paper has no such row
+  CHECK(paper_value(reference, spec, "true", 10.0) == "—");
+  spec.reference_y = "contrastive_acc";
+  CHECK(paper_value(reference, spec, "true", 0.5) == "68.2");
+}
+
+TEST_CASE("report kind curves: pretext accuracy and kNN per epoch, mean over seeds", "[report]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "bn.toml",
+                                "name = \"bn\"\n"
+                                "experiment = \"" + kExperiment + "\"\n"
+                                "seeds = [0, 1]\n"
+                                "[[zip]]\n"
+                                "label = [\"without ShuffleBN\", \"with ShuffleBN\"]\n"
+                                "\"method.shuffle_bn\" = [false, true]\n"
+                                "[report]\n"
+                                "kind = \"curves\"\n"
+                                "reference = \"moco_v1.shuffle_bn\"\n"
+                                "reference_x = \"rows\"\n"
+                                "reference_y = \"knn_at_80ep\"\n"
+                                "x = \"label\"\n");
+  // Without shuffling: pretext accuracy climbs to ~99.9 while kNN falls; with it, both rise.
+  const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    const double s = static_cast<double>(run.seed);
+    if (run.experiment.method.shuffle_bn) {
+      f.pretext = {30.0 + s, 50.0 + s, 60.0 + s};
+      f.knn_per_epoch = {70.0, 74.0, 76.0 + 2 * s};
+    } else {
+      f.pretext = {90.0 + s, 99.0 + s / 2, 99.9};
+      f.knn_per_epoch = {70.0, 66.0, 62.0 + 2 * s};
+    }
+    f.knn = f.knn_per_epoch.back();
+    return f;
+  });
+  const std::string md = report_twice(plan);
+  INFO("table.md:\n" << md);
+  CHECK_THAT(line_starting(md, "| without ShuffleBN |"), Catch::Contains("| 99.9 | ok | 22 |"));
+  CHECK_THAT(line_starting(md, "| with ShuffleBN |"), Catch::Contains("| 60.5 | ok | 42 |"));
+  CHECK_THAT(md, Catch::Contains("so it compares with our **kNN** column"));
+
+  std::vector<contra::report::RunSummary> records;
+  for (const auto& run : plan.runs) records.push_back(contra::report::read_summary(run.record));
+  const auto reference = contra::config::load_reference(kReferences, "moco_v1.shuffle_bn");
+  const auto rows = contra::report::group_runs(plan, records, reference);
+  REQUIRE(rows.rows.size() == 2);
+  const auto& without = rows.rows[0];
+  CHECK(without.x_text == "without ShuffleBN");
+  const auto pretext = contra::report::epoch_mean(rows, without, "pretext_acc");
+  REQUIRE(pretext.size() == 3);
+  CHECK(pretext[0] == Approx(90.5));
+  CHECK(pretext[1] == Approx(99.25));
+  CHECK(pretext[2] == Approx(99.9));
+  const auto knn = contra::report::epoch_mean(rows, rows.rows[1], "knn_top1");
+  CHECK(knn[2] == Approx(77.0));
+  const auto figure = contra::report::curves_figure(plan, rows);
+  REQUIRE(figure.panels.size() == 2);
+  CHECK(figure.panels[0].ylabel == "pretext top-1 (%)");
+  REQUIRE(figure.panels[1].series.size() == 2);
+  CHECK(figure.panels[1].series[1].title == "with ShuffleBN");
+  CHECK(figure.panels[1].series[1].y == std::vector<double>{70.0, 74.0, 77.0});
+}
+
+TEST_CASE("to_latex escapes LaTeX's special characters and maps the reports' symbols", "[report]") {
+  contra::report::Table t;
+  t.title = "τ and 50% of a_b";
+  t.notes = {"**INCOMPLETE** & more"};
+  t.columns = {"x", "measured (%)", "paper"};
+  t.rows = {{"0.1", "78.07 ± 0.63", "—"}, {"#1 {a}", "x^2 ~ y\\z", "≥ 3"}};
+  t.footnotes = {"[1] He et al., CVPR 2020; θk ← m·θk"};
+  const std::string tex = contra::report::to_latex(t);
+  INFO(tex);
+  CHECK_THAT(tex, Catch::Contains("\\caption{$\\tau$ and 50\\% of a\\_b}"));
+  CHECK_THAT(tex, Catch::Contains("\\begin{tabular}{lrr}"));
+  CHECK_THAT(tex, Catch::Contains("0.1 & 78.07 $\\pm$ 0.63 & --- \\\\\n"));
+  CHECK_THAT(tex, Catch::Contains("\\#1 \\{a\\} & x\\textasciicircum{}2 \\textasciitilde{} y\\textbackslash{}z & $\\geq$ 3"));
+  CHECK_THAT(tex, Catch::Contains("INCOMPLETE \\& more\\par"));
+  CHECK_THAT(tex, Catch::Contains("$\\theta$k"));
+  CHECK_THAT(tex, !Catch::Contains("**"));
+  CHECK_THAT(tex, Catch::EndsWith("\\end{table}\n"));
+}

@@ -1,0 +1,137 @@
+// Fake HDF5 run records with known values, written where a sweep's plan expects them, and helpers
+// to read the tables `contra report` makes of them (tests/report/*).
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "contra/config/load.h"
+#include "contra/report/report.h"
+#include "contra/store/run_record.h"
+#include "contra/sweep/plan.h"
+#include "temp_dir.h"
+
+namespace contra::testing::report_fixtures {
+
+namespace fs = std::filesystem;
+using contra::testing::read_file;
+
+
+inline const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
+inline const std::string kReferences = CONTRA_SOURCE_DIR "/analysis/references";
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr std::int64_t kTrain = 20000;
+
+/// What a fake run measured.
+struct Fake {
+  double knn = 50;
+  double linear = NAN;          ///< linear_top1; NaN: not recorded (a run before the probe)
+  std::vector<double> pretext;  ///< /epochs/pretext_acc, one per epoch; empty: no /epochs
+  std::vector<double> knn_per_epoch;  ///< /epochs/knn_top1 (same length as pretext)
+  double peak = 100 * kMiB;
+  std::string status = "complete";
+  std::string reason;
+};
+
+/// The mechanism's negatives, K and store bytes for a resolved config (methods/*.h).
+struct Counts {
+  std::int64_t negatives = 0, k = 0, store = 0;
+};
+inline Counts counts_of(const contra::config::Experiment& e) {
+  const auto d = e.model.dim;
+  const auto b = e.optim.batch;
+  if (e.method.name == "moco") return {e.method.queue, e.method.queue, d * e.method.queue * 4};
+  if (e.method.name == "memory_bank") return {e.method.negatives, e.method.negatives, kTrain * d * 4};
+  if (e.method.name == "end_to_end") return {b - 1, b, 0};
+  return {2 * b - 2, b, 0};  // simclr
+}
+
+/// Writes one finished record per planned run at store::final_path(runs_dir, id), then plans
+/// again so that the plan matches them.
+inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const fs::path& results,
+                                    const std::function<Fake(const contra::sweep::PlannedRun&)>& measure) {
+  const auto plan = contra::sweep::plan_sweep(sweep_file, "", {}, results);
+  fs::create_directories(plan.runs_dir());
+  for (const auto& run : plan.runs) {
+    const Fake f = measure(run);
+    const Counts c = counts_of(run.experiment);
+    contra::store::RunRecord rec;
+    rec.attributes["run_id"] = run.id;
+    rec.attributes["status"] = f.status;
+    rec.attributes["reason"] = f.reason;
+    rec.attributes["seed"] = run.seed;
+    rec.attributes["config"] = contra::config::to_toml(run.experiment);
+    rec.attributes["method"] = run.experiment.method.name;
+    rec.attributes["device_name"] = std::string("test CPU");
+    rec.attributes["threads"] = std::int64_t{1};
+    rec.attributes["torch_version"] = std::string("1.13.1");
+    rec.attributes["git_sha"] = std::string("0000000");
+    rec.attributes["train_images"] = kTrain;
+    rec.attributes["test_images"] = std::int64_t{10000};
+    for (const auto& [k, v] : run.axes) rec.axes[k] = v;
+    rec.summary["knn_top1"] = f.knn;
+    rec.summary["knn_top1_random_init"] = 10.0 + static_cast<double>(run.seed);
+    rec.summary["train_seconds"] = 100.0;
+    rec.summary["images_per_s"] = 500.0;
+    rec.summary["seconds_per_step"] = 0.5;
+    rec.summary["peak_memory_bytes"] = f.peak;
+    rec.summary["negatives"] = c.negatives;
+    rec.summary["negatives_store_bytes"] = c.store;
+    rec.summary["train_flops_per_step"] = 2.5e9;
+    rec.summary["K"] = c.k;
+    if (!std::isnan(f.linear)) rec.summary["linear_top1"] = f.linear;
+    if (!f.pretext.empty()) {
+      rec.epochs["pretext_acc"] = f.pretext;
+      rec.epochs["knn_top1"] = f.knn_per_epoch;
+    }
+    contra::store::write_run(contra::store::final_path(plan.runs_dir(), run.id), rec);
+  }
+  auto again = contra::sweep::plan_sweep(sweep_file, "", {}, results);
+  for (const auto& run : again.runs) REQUIRE(run.state == contra::sweep::RunState::done);
+  return again;
+}
+
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+/// The Markdown line that starts with `prefix` ("| moco | 4096 |"), or "" when there is none.
+inline std::string line_starting(const std::string& md, const std::string& prefix) {
+  for (const auto& line : lines_of(md))
+    if (line.rfind(prefix, 0) == 0) return line;
+  return "";
+}
+
+inline std::size_t line_index(const std::string& md, const std::string& prefix) {
+  const auto lines = lines_of(md);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind(prefix, 0) == 0) return i;
+  return lines.size();
+}
+
+/// Writes the report twice and checks that the table bytes do not change; returns table.md.
+inline std::string report_twice(const contra::sweep::SweepPlan& plan, std::string* csv = nullptr) {
+  const auto files = contra::report::write_report(plan, kReferences);
+  CHECK(files.planned == static_cast<int>(plan.runs.size()));
+  CHECK(files.recorded == static_cast<int>(plan.runs.size()));
+  REQUIRE(fs::is_regular_file(files.markdown));
+  REQUIRE(fs::is_regular_file(files.csv));
+  const std::string md = read_file(files.markdown);
+  const std::string c = read_file(files.csv);
+  const auto again = contra::report::write_report(plan, kReferences);
+  CHECK(read_file(again.markdown) == md);
+  CHECK(read_file(again.csv) == c);
+  if (csv != nullptr) *csv = c;
+  return md;
+}
+
+}  // namespace contra::testing::report_fixtures
