@@ -3,6 +3,8 @@
 # The default dataset is Fashion-MNIST from Debian's dataset-fashion-mnist.
 #
 #   make ablation-momentum   regenerate the MoCo momentum table (results/ablation-momentum/cpu/)
+#   make ablations           every ablation, then the index results/README.md
+#   make reports             every table, figure and the index again from the recorded runs, no training
 #   make test                build and run the test suite
 #   make bench               build and run the Google Benchmark binaries
 #
@@ -24,7 +26,7 @@ export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_f
 export CCACHE_BASEDIR := $(CURDIR)
 
 .PHONY: all setup configure build test bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
-        cost-accuracy ablations clean
+        cost-accuracy ablation-temperature ablation-v2 ablation-shufflebn ablation-nce ablations reports index clean
 
 all: build
 
@@ -58,18 +60,37 @@ ablation-momentum: build
 report-momentum: build
 	$(CONTRA) report sweeps/ablation-momentum.toml --preset $(PRESET)
 
-# MoCo Fig. 3 (three mechanisms against K), SimCLR Fig. 9 (batch x epochs), and cost against
-# accuracy beside MoCo v2 Table 3; same RESUME and JOBS rules.
-ablation-mechanism: build
-	$(call SWEEP,sweeps/ablation-mechanism.toml)
+# One sweep file per target, sweeps/<target>.toml; the same RESUME and JOBS rules:
+#   ablation-mechanism   MoCo v1 Fig. 3: three mechanisms against K
+#   ablation-batch       SimCLR Fig. 9: batch x epochs
+#   cost-accuracy        cost against accuracy beside MoCo v2 Table 3
+#   ablation-v2          MoCo v2 Table 1: v1, +MLP, +aug+, +MLP+aug+, +cos
+#   ablation-shufflebn   MoCo v1 §3.3 / Fig. A.1: plain BN, SplitBN without and with shuffling, per epoch
+#   ablation-nce         InstDisc Table 1: the memory bank with NCE against InfoNCE, by m
+ablation-mechanism ablation-batch cost-accuracy ablation-v2 ablation-shufflebn ablation-nce: build
+	$(call SWEEP,sweeps/$@.toml)
 
-ablation-batch: build
-	$(call SWEEP,sweeps/ablation-batch.toml)
+# MoCo v2 §2 (τ with and without the MLP head) and SimCLR Table 5 (τ with and without ℓ2 norm).
+ablation-temperature: build
+	$(call SWEEP,sweeps/ablation-temperature.toml)
+	$(call SWEEP,sweeps/ablation-temperature-simclr.toml)
 
-cost-accuracy: build
-	$(call SWEEP,sweeps/cost-accuracy.toml)
+SWEEPS := ablation-momentum ablation-mechanism ablation-batch cost-accuracy ablation-temperature \
+          ablation-temperature-simclr ablation-v2 ablation-shufflebn ablation-nce
 
-ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy
+# results/README.md: one entry per sweep (what it shows, its files, how many runs are recorded).
+index: build
+	$(CONTRA) index $(foreach s,$(SWEEPS),sweeps/$(s).toml) --preset $(PRESET) --out results/README.md
+
+# Every table and figure again from the committed HDF5 records, without training; then the index.
+reports: build
+	$(foreach s,$(SWEEPS),$(CONTRA) report sweeps/$(s).toml --preset $(PRESET) &&) true
+	$(MAKE) index
+
+# Every ablation (about 2 hours on 2 cores with the cpu preset), then the index.
+ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy ablation-temperature ablation-v2 \
+           ablation-shufflebn ablation-nce
+	$(MAKE) index
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -11,6 +11,7 @@
 #include "contra/core/memory.h"
 #include "contra/core/provenance.h"
 #include "contra/report/report.h"
+#include "contra/report/index.h"
 #include "contra/report/inspect.h"
 #include "contra/sweep/local_launcher.h"
 #include "contra/sweep/plan.h"
@@ -218,7 +219,7 @@ int main(int argc, char** argv) {
       ->group("SLURM (--launcher slurm; default: the sweep's [slurm])");
 
   SweepArgs r;
-  auto* report = app.add_subcommand("report", "Write a sweep's table (md, csv) from its HDF5 records");
+  auto* report = app.add_subcommand("report", "Write a sweep's table (md, csv, tex) and figure from its HDF5 records");
   report->add_option("sweep", r.file, "Sweep TOML")->required();
   report->add_option("--preset", r.preset, "Preset (default: the sweep's default)");
   report->add_option("--set", r.sets, "The same --set overrides the sweep ran with");
@@ -231,6 +232,13 @@ int main(int argc, char** argv) {
   status->add_option("--preset", st.preset, "Preset");
   status->add_option("--set", st.sets, "The same --set overrides the sweep ran with");
   status->add_option("--results", st.results, "Results root (default: the sweep's `results`, else ./results)");
+
+  std::vector<std::string> index_sweeps;
+  std::string index_preset, index_out = "results/README.md";
+  auto* index = app.add_subcommand("index", "Write results/README.md: every sweep's table and figure, one entry each");
+  index->add_option("sweeps", index_sweeps, "Sweep TOMLs, in the order to list them")->required();
+  index->add_option("--preset", index_preset, "Preset (default: each sweep's default)");
+  index->add_option("--out", index_out, "The index file (default: results/README.md)");
 
   std::string inspect_file;
   bool inspect_config = false;
@@ -250,7 +258,7 @@ int main(int argc, char** argv) {
     // One line and exit code 2, as for every other user error.
     const bool unknown_command = argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty();
     if (unknown_command)
-      fmt::print(stderr, "contra: error: unknown command '{}'; commands: train, sweep, report, status, inspect (see contra --help)\n",
+      fmt::print(stderr, "contra: error: unknown command '{}'; commands: train, sweep, report, status, index, inspect (see contra --help)\n",
                  argv[1]);
     else
       fmt::print(stderr, "contra: error: {} (see contra {} --help)\n", e.what(),
@@ -262,6 +270,13 @@ int main(int argc, char** argv) {
     if (*sweep) return sweep_command(s);
     if (*report) return report_for(contra::sweep::plan_sweep(r.file, r.preset, r.sets, r.results), r.references);
     if (*status) return status_command(st);
+    if (*index) {
+      std::vector<contra::sweep::SweepPlan> plans;
+      for (const auto& file : index_sweeps) plans.push_back(contra::sweep::plan_sweep(file, index_preset, {}));
+      contra::report::write_results_index(plans, index_out);
+      fmt::print("index: {} ({} sweeps)\n", index_out, plans.size());
+      return 0;
+    }
     if (*inspect) {
       fmt::print("{}", contra::report::inspect_run(inspect_file, inspect_config));
       return 0;

@@ -9,6 +9,7 @@
 #include "contra/config/references.h"
 #include "contra/report/curves.h"
 #include "contra/report/figure.h"
+#include "contra/report/index.h"
 #include "contra/report/rows.h"
 #include "contra/report/table.h"
 #include "../support/report_fixtures.h"
@@ -159,4 +160,41 @@ TEST_CASE("to_latex escapes LaTeX's special characters and maps the reports' sym
   CHECK_THAT(tex, Catch::Contains("$\\theta$k"));
   CHECK_THAT(tex, !Catch::Contains("**"));
   CHECK_THAT(tex, Catch::EndsWith("\\end{table}\n"));
+}
+
+TEST_CASE("results index: one entry per sweep with its files, run counts and INCOMPLETE", "[report]") {
+  TempDir dir;
+  const auto body = [&](const std::string& name) {
+    return "name = \"" + name + "\"\n"
+           "description = \"what " + name + " varies\"\n"
+           "experiment = \"" + kExperiment + "\"\n"
+           "seeds = [0]\n"
+           "[grid]\n"
+           "\"method.momentum\" = [0.9, 0.99]\n"
+           "[report]\n"
+           "title = \"Title of " + name + "\"\n"
+           "reference = \"moco_v1.momentum_ablation\"\n"
+           "reference_x = \"momentum\"\n"
+           "reference_y = \"top1\"\n";
+  };
+  const auto done = write_file(dir / "done.toml", body("done"));
+  const auto todo = write_file(dir / "todo.toml", body("todo"));
+  auto plan = record_all(done, dir / "results", [](const contra::sweep::PlannedRun&) { return Fake{}; });
+  (void)contra::report::write_report(plan, kReferences);
+  const auto empty = contra::sweep::plan_sweep(todo, "", {}, dir / "results");
+  const fs::path index = dir / "results" / "README.md";
+  contra::report::write_results_index({plan, empty}, index);
+  const std::string md = read_file(index);
+  INFO(md);
+  CHECK(line_index(md, "## Title of done") < line_index(md, "## Title of todo"));
+  CHECK_THAT(md, Catch::Contains("- What it shows: what done varies. Cited beside it: `moco_v1.momentum_ablation`."));
+  CHECK_THAT(md, Catch::Contains("- Runs: 2 of 2 recorded.\n"));
+  CHECK_THAT(md, Catch::Contains("[table](done/cpu/table.md) · [csv](done/cpu/table.csv) · [LaTeX](done/cpu/table.tex)"));
+  CHECK_THAT(md, Catch::Contains("- Runs: 0 of 2 recorded — **INCOMPLETE**."));
+  CHECK_THAT(md, Catch::Contains("no table yet: run `contra report"));
+  // The same plans give the same bytes; an unwritable place is one clear error.
+  contra::report::write_results_index({plan, empty}, index);
+  CHECK(read_file(index) == md);
+  CHECK_THROWS_WITH(contra::report::write_results_index({plan}, dir / "missing" / "README.md"),
+                    Catch::Contains("missing/README.md"));
 }

@@ -8,16 +8,6 @@
 
 namespace contra::report {
 
-namespace {
-
-double parse_number(const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  return end != text.c_str() ? v : NAN;
-}
-
-}  // namespace
-
 Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   const bool series = !spec.series.empty();
@@ -95,7 +85,7 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d, const std:
       lin.err.push_back(r.linear.n > 1 ? r.linear.std : 0.0);
       if (r.fails > 0) measured.labels.emplace_back(x, "fail");
       p.x.push_back(x);
-      p.y.push_back(parse_number(r.paper));
+      p.y.push_back(number_of(r.paper));
       if (r.paper == "fail") paper.labels.emplace_back(x, "fail");
     }
     measured.series.push_back(m);
@@ -103,7 +93,8 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d, const std:
     paper.series.push_back(p);
   } else {
     for (const auto& name : d.series_order) {
-      Series m{name + " kNN", {}, {}, {}, false}, lin{name + " linear", {}, {}, {}, false};
+      const std::string label = (spec.series_label.empty() ? spec.series : spec.series_label) + " " + name;
+      Series m{label + ": kNN", {}, {}, {}, false}, lin{label + ": linear probe", {}, {}, {}, false};
       for (const auto& r : d.rows) {
         if (r.series != name || !std::isfinite(r.x)) continue;
         m.x.push_back(r.x);
@@ -117,10 +108,10 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d, const std:
       measured.series.push_back(lin);
       // The paper's whole curve for this series, at every x it reports.
       if (!reference || spec.reference_x.empty()) continue;
-      Series p{name, {}, {}, {}, true};
+      Series p{label, {}, {}, {}, true};
       for (const auto& xv : config::reference_column(*reference, spec.reference_x)) {
         if (!xv.number) continue;
-        const double y = parse_number(paper_value(reference, spec, name, *xv.number));
+        const double y = number_of(paper_value(reference, spec, name, *xv.number));
         if (!std::isfinite(y)) continue;
         p.x.push_back(*xv.number);
         p.y.push_back(y);

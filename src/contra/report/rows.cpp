@@ -116,13 +116,15 @@ std::optional<std::size_t> index_of(const std::vector<config::ReferenceValue>& c
   return std::nullopt;
 }
 
-double as_number(const std::string& text) {
+
+
+}  // namespace
+
+double number_of(const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
   return end != text.c_str() ? v : NAN;
 }
-
-}  // namespace
 
 std::string paper_value(const std::optional<config::ReferenceTable>& ref, const config::ReportSpec& spec,
                         const std::string& series, double x, const std::string& x_text) {
@@ -138,13 +140,13 @@ std::string paper_value(const std::optional<config::ReferenceTable>& ref, const 
     const auto& ss = config::reference_column(*ref, spec.reference_series);
     const auto& values = config::reference_column(*ref, column);
     for (std::size_t i = 0; i < xs.size() && i < ss.size() && i < values.size(); ++i)
-      if (matches(xs[i], x, x_text) && matches(ss[i], as_number(series), series)) return values[i].text;
+      if (matches(xs[i], x, x_text) && matches(ss[i], number_of(series), series)) return values[i].text;
     return "—";
   }
   const auto row = index_of(xs, x, x_text);
   if (!row) return "—";
   if (!spec.reference_series.empty()) {  // 2-D: one column per x row, indexed by the series value
-    const double s = as_number(series);
+    const double s = number_of(series);
     if (!std::isfinite(s)) return "—";
     const auto col = index_of(config::reference_column(*ref, spec.reference_series), s);
     if (!col) return "—";

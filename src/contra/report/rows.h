@@ -24,6 +24,8 @@ Stats stats(const std::vector<double>& values);
 
 /// "78.07 ± 0.63" (n > 1), "78.07" (n = 1) or "—" (n = 0).
 std::string mean_std(const Stats& s);
+/// The number a text starts with ("57.8" -> 57.8), NaN when it starts with none ("fail", "—").
+double number_of(const std::string& text);
 /// A number with `digits` decimals, or "nan".
 std::string num(double v, int digits);
 

@@ -204,7 +204,7 @@ std::vector<std::string> damaged_records(const SweepPlan& plan) {
 }
 
 std::string describe(const PlannedRun& run) {
-  std::string s;
+  std::string s = run.label.empty() ? std::string() : "[" + run.label + "] ";
   for (const auto& [k, v] : run.axes) s += k + "=" + v + " ";
   return s + fmt::format("seed={}", run.seed);
 }

@@ -71,7 +71,8 @@ std::vector<std::string> damaged_records(const SweepPlan& plan);
 /// Writes each run's resolved config to `configs/<id>.toml` (what `contra train` reads).
 void write_configs(const SweepPlan& plan);
 
-/// "method.momentum=0.99 seed=1": how a run is named in listings and logs.
+/// "method.momentum=0.99 seed=1" ("[MLP] model.head='mlp' seed=1" with a zip label): how a run is
+/// named in listings and logs.
 std::string describe(const PlannedRun& run);
 
 }  // namespace contra::sweep
