@@ -270,3 +270,30 @@ TEST_CASE("sweep [[zip]] labels name the points, change no config and are checke
   CHECK_THAT(why, Catch::Contains("report.x = 'label'"));
   CHECK_THAT(why, Catch::Contains(unlabelled));
 }
+
+TEST_CASE("sweep labels: only a zip's, one labelled zip per run, and x = 'label' only for one row per point",
+          "[config]") {
+  TempDir dir;
+  const std::string zip = "[[zip]]\nlabel = [\"a\", \"b\"]\n\"model.head\" = [\"linear\", \"mlp\"]\n";
+  const auto grid = contra::testing::write_file(dir / "grid.toml", header() + "[grid]\nlabel = [\"a\", \"b\"]\n");
+  std::string msg = message_of([&] { (void)load_sweep(grid); });
+  CHECK_THAT(msg, Catch::Contains(grid + ":"));
+  CHECK_THAT(msg, Catch::Contains("'label' names the points of a [[zip]]"));
+  const auto block = contra::testing::write_file(dir / "block.toml", header() + "[[block]]\n\"method.queue\" = [1, 2]\nlabel = \"x\"\n");
+  CHECK_THAT(message_of([&] { (void)load_sweep(block); }), Catch::Contains("'label' names the points"));
+  const auto two = contra::testing::write_file(dir / "two.toml", header() + zip +
+                                                                     "[[zip]]\nlabel = [\"c\", \"d\"]\n"
+                                                                     "\"method.queue\" = [1024, 2048]\n");
+  CHECK_THAT(message_of([&] { (void)load_sweep(two); }), Catch::Contains("2 [[zip]] tables have a label"));
+  const auto both = contra::testing::write_file(dir / "both.toml", header() + zip +
+                                                                       "[[block]]\n\"method.queue\" = [1024]\n"
+                                                                       "[[block.zip]]\nlabel = [\"c\"]\n\"method.momentum\" = [0.9]\n");
+  CHECK_THAT(message_of([&] { (void)load_sweep(both); }), Catch::Contains("a [[block.zip]] and a [[zip]] both have labels"));
+  const auto series = contra::testing::write_file(dir / "series.toml", header() + zip +
+                                                                           "[report]\nx = \"label\"\nseries = \"method.name\"\n");
+  msg = message_of([&] { (void)load_sweep(series); });
+  CHECK_THAT(msg, Catch::Contains("report.x = 'label' names one row per point"));
+  CHECK_THAT(msg, Catch::Contains("series = 'method.name'"));
+  const auto grid_kind = contra::testing::write_file(dir / "kind.toml", header() + zip + "[report]\nx = \"label\"\nkind = \"grid\"\n");
+  CHECK_THAT(message_of([&] { (void)load_sweep(grid_kind); }), Catch::Contains("kind = 'grid'"));
+}

@@ -93,7 +93,6 @@ TEST_CASE("NCE memory bank: loss and running Z against float64 loops over three 
       z = step == 1 ? estimates.back() : rho * z + (1 - rho) * estimates.back();
       CHECK(mb.nce_z() == Approx(z).epsilon(1e-5));
       CHECK(out.loss.item<double>() == Approx(nce_by_loops(s, index, drawn, z, rows)).epsilon(1e-4));
-      CHECK(out.correct.item<std::int64_t>() >= 0);
       out.loss.backward();
       opt.step();
       mb.after_optimizer_step();

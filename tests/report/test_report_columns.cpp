@@ -62,7 +62,9 @@ TEST_CASE("report: zip labels name the rows in plan order, matched to the paper'
   CHECK_THAT(line_starting(md, "| ours only |"), Catch::Contains("| ok | — |"));
   // The protocol note: the paper's metric is a linear probe, so it compares with our linear column.
   CHECK_THAT(md, Catch::Contains("so it compares with our **linear** column"));
-  CHECK_THAT(md, Catch::Contains("not recorded by these runs"));
+  CHECK_THAT(md, Catch::Contains("linear = test probe protocol."));
+  // The paper's metric is not ours, and the caveat says so.
+  CHECK_THAT(md, Catch::Contains("a different dataset and backbone, and another metric, from the measured columns"));
   CHECK_THAT(csv, Catch::Contains("\nMoCo v1,61.2000,0.7071,66.2000,0.7071,2,"));
   // LaTeX beside Markdown and CSV.
   const std::string tex = read_file(plan.dir / "table.tex");
@@ -120,6 +122,8 @@ TEST_CASE("report kind curves: pretext accuracy and kNN per epoch, mean over see
   CHECK_THAT(line_starting(md, "| without ShuffleBN |"), Catch::Contains("| 99.9 | ok | 22 |"));
   CHECK_THAT(line_starting(md, "| with ShuffleBN |"), Catch::Contains("| 60.5 | ok | 42 |"));
   CHECK_THAT(md, Catch::Contains("so it compares with our **kNN** column"));
+  CHECK_THAT(md, Catch::Contains("linear = a linear probe on frozen backbone features (not recorded by these runs"));
+  CHECK_THAT(md, Catch::Contains("a different dataset and backbone from the measured columns"));  // the same metric
 
   std::vector<contra::report::RunSummary> records;
   for (const auto& run : plan.runs) records.push_back(contra::report::read_summary(run.record));
@@ -149,7 +153,7 @@ TEST_CASE("to_latex escapes LaTeX's special characters and maps the reports' sym
   t.notes = {"**INCOMPLETE** & more"};
   t.columns = {"x", "measured (%)", "paper"};
   t.rows = {{"0.1", "78.07 ± 0.63", "—"}, {"#1 {a}", "x^2 ~ y\\z", "≥ 3"}};
-  t.footnotes = {"[1] He et al., CVPR 2020; θk ← m·θk"};
+  t.footnotes = {"[1] He et al., CVPR 2020; θk ← m·θk"};  // ← and · are mapped too
   const std::string tex = contra::report::to_latex(t);
   INFO(tex);
   CHECK_THAT(tex, Catch::Contains("\\caption{$\\tau$ and 50\\% of a\\_b}"));
@@ -157,7 +161,7 @@ TEST_CASE("to_latex escapes LaTeX's special characters and maps the reports' sym
   CHECK_THAT(tex, Catch::Contains("0.1 & 78.07 $\\pm$ 0.63 & --- \\\\\n"));
   CHECK_THAT(tex, Catch::Contains("\\#1 \\{a\\} & x\\textasciicircum{}2 \\textasciitilde{} y\\textbackslash{}z & $\\geq$ 3"));
   CHECK_THAT(tex, Catch::Contains("INCOMPLETE \\& more\\par"));
-  CHECK_THAT(tex, Catch::Contains("$\\theta$k"));
+  CHECK_THAT(tex, Catch::Contains("$\\theta$k $\\leftarrow$ m$\\cdot$$\\theta$k"));
   CHECK_THAT(tex, !Catch::Contains("**"));
   CHECK_THAT(tex, Catch::EndsWith("\\end{table}\n"));
 }

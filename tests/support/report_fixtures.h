@@ -85,7 +85,10 @@ inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const 
     rec.summary["negatives_store_bytes"] = c.store;
     rec.summary["train_flops_per_step"] = 2.5e9;
     rec.summary["K"] = c.k;
-    if (!std::isnan(f.linear)) rec.summary["linear_top1"] = f.linear;
+    if (!std::isnan(f.linear)) {
+      rec.summary["linear_top1"] = f.linear;
+      rec.attributes["linear_probe"] = std::string("test probe protocol");
+    }
     if (!f.pretext.empty()) {
       rec.epochs["pretext_acc"] = f.pretext;
       rec.epochs["knn_top1"] = f.knn_per_epoch;

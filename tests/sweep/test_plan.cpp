@@ -92,6 +92,22 @@ TEST_CASE("plan_sweep: a value listed twice and bad values stop the plan", "[swe
   CHECK_THROWS_AS(plan_sweep(file, "nope", {}, dir / "results"), contra::core::ContraError);
 }
 
+TEST_CASE("plan_sweep: two labels for one config are an error, not a silently dropped row", "[sweep]") {
+  TempDir dir;
+  // 0.2 and 0.20 resolve to the same config: two names for one run.
+  const auto same = contra::testing::write_file(dir / "same.toml", "experiment = \"" + kExperiment + "\"\n"
+                                                "[[zip]]\nlabel = [\"MLP\", \"MLP again\"]\n"
+                                                "\"method.temperature\" = [0.2, 0.20]\n");
+  CHECK_THROWS_WITH(plan_sweep(same, "", {}, dir / "results"),
+                    Catch::Contains("same.toml") && Catch::Contains("'MLP' and 'MLP again' resolve to the same config"));
+  // A --set on a key the labelled zip varies is refused like any axis key, so a label cannot name another config.
+  const auto ok = contra::testing::write_file(dir / "ok.toml", "experiment = \"" + kExperiment + "\"\n"
+                                              "[[zip]]\nlabel = [\"a\", \"b\"]\n"
+                                              "\"method.temperature\" = [0.2, 0.3]\n");
+  CHECK(plan_sweep(ok, "", {}, dir / "results").runs.size() == 2);
+  CHECK_THROWS_WITH(plan_sweep(ok, "", {"method.temperature=0.5"}, dir / "results"), Catch::Contains("is an axis of"));
+}
+
 TEST_CASE("plan_sweep: a .partial record makes a run interrupted", "[sweep]") {
   TempDir dir;
   const auto file = contra::testing::write_file(dir / "mom.toml", sweep_text("0.9"));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 #include <filesystem>
 #include <regex>
 
@@ -194,6 +195,8 @@ void read_grid(const toml::table& table, const std::string& file, const std::str
   for (const auto& [lk, ln] : leaves) {
     if (lk == skip) continue;
     const std::string w = detail::location_of(*ln, file);
+    CONTRA_CHECK(lk != "label", "{}: 'label' names the points of a [[zip]] (label = [...] beside its axes); it is not "
+                 "a config key and has no meaning here", w);
     if (plain_is_fixed && !ln->is_array()) {
       set.fixed.push_back({lk, detail::literal_of(*ln), fmt::format("{} ([[block]] {})", w, lk)});
       continue;
@@ -319,12 +322,22 @@ Sweep load_sweep(const std::string& file) {
     const auto& first = !s.axes.grid.empty() ? s.axes.grid : (!s.blocks.empty() ? s.blocks.front().grid : s.axes.grid);
     s.report.x = !first.empty() ? first.front().key : (!s.axes.zips.empty() ? s.axes.zips.front().keys.front() : "run.seed");
   }
+  // Labels name a run's point: one labelled zip per run at most (the global zips and each block's together).
+  const auto labelled = [](const AxisSet& set) {
+    return std::count_if(set.zips.begin(), set.zips.end(), [](const ZipAxis& z) { return !z.labels.empty(); });
+  };
+  const auto global = labelled(s.axes);
+  CONTRA_CHECK(global <= 1, "{}: {} [[zip]] tables have a label; at most one may name the points", file, global);
+  for (const auto& block : s.blocks)
+    CONTRA_CHECK(global + labelled(block) <= 1, "{}: a [[block.zip]] and a [[zip]] both have labels; at most one may "
+                 "name the points", file);
   if (s.report.x == "label") {
-    const auto labelled = [](const AxisSet& set) {
-      return std::any_of(set.zips.begin(), set.zips.end(), [](const ZipAxis& z) { return !z.labels.empty(); });
-    };
-    CONTRA_CHECK(labelled(s.axes) || std::any_of(s.blocks.begin(), s.blocks.end(), labelled),
+    CONTRA_CHECK(global + std::accumulate(s.blocks.begin(), s.blocks.end(), std::ptrdiff_t{0},
+                                          [&](std::ptrdiff_t n, const AxisSet& b) { return n + labelled(b); }) > 0,
                  "{}: report.x = 'label', but no [[zip]] names its points (label = [\"...\", ...])", file);
+    CONTRA_CHECK(s.report.series.empty() && (s.report.kind == "ablation" || s.report.kind == "curves"),
+                 "{}: report.x = 'label' names one row per point: it needs report.kind = 'ablation' or 'curves' and no "
+                 "report.series (kind = '{}', series = '{}')", file, s.report.kind, s.report.series);
   }
   if (s.presets.find(s.default_preset) == s.presets.end()) s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
   return s;

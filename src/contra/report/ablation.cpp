@@ -15,7 +15,9 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   const bool cited = reference.has_value();
-  t.columns = {x_label, "measured kNN top-1 (%)", "measured linear top-1 (%)", "n", "kNN vs random init",
+  const bool knn = spec.metric == "knn_top1";  // the measured column is report.metric, kNN unless the sweep says otherwise
+  t.columns = {x_label, knn ? "measured kNN top-1 (%)" : "measured " + spec.metric, "measured linear top-1 (%)", "n",
+               (knn ? std::string("kNN") : spec.metric) + " vs random init",
                "pretext acc (%)", "status", cited ? "paper [1]" : "paper", "train s", "images/s", "peak MiB"};
   t.csv_columns = {spec.x, "measured_mean", "measured_std", "linear_mean", "linear_std", "n", "delta_vs_random_init",
                    "pretext_acc_mean", "status", "reasons", "paper", "train_seconds_mean", "images_per_s_mean",

@@ -11,6 +11,7 @@ std::vector<double> epoch_mean(const RowSet& d, const Row& row, const std::strin
   std::vector<std::vector<double>> per_run;
   std::size_t epochs = 0;
   for (auto i : row.members) {
+    if (d.runs.at(i).status == "error") continue;  // as the table: an error run measured nothing
     per_run.push_back(store::column_as_double(d.runs.at(i).epochs, column));
     epochs = std::max(epochs, per_run.back().size());
   }

@@ -9,8 +9,9 @@
 
 namespace contra::report {
 
-/// The mean over a row's runs of /epochs/<column> at each epoch: one value per epoch of the
-/// longest run; NaN where no run has a finite value (an epoch without a kNN pass).
+/// The mean over a row's runs (those not recorded as error, as in the table) of /epochs/<column>
+/// at each epoch: one value per epoch of the longest run; NaN where no run has a finite value (an
+/// epoch without a kNN pass).
 std::vector<double> epoch_mean(const RowSet& rows, const Row& row, const std::string& column);
 
 /// Two panels side by side: pretext accuracy (%) per epoch and kNN top-1 (%) per epoch, one line

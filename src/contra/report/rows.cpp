@@ -216,14 +216,20 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
 }
 
 std::string citation_footnote(const config::ReferenceTable& reference) {
-  return fmt::format("[1] {}; {}: {}{}. Cited, not measured here: a different dataset, backbone and metric from the "
+  const bool knn = reference.metric.find("kNN") != std::string::npos;  // the same protocol as our kNN column
+  return fmt::format("[1] {}; {}: {}{}. Cited, not measured here: a different dataset and backbone{} from the "
                      "measured columns, so compare the ordering of rows, not the values.",
                      reference.paper, reference.where, reference.metric,
-                     reference.setting.empty() ? "" : ", " + reference.setting);
+                     reference.setting.empty() ? "" : ", " + reference.setting, knn ? "" : ", and another metric,");
 }
 
 std::string protocol_note(const std::optional<config::ReferenceTable>& reference, const RowSet& d) {
-  std::string probe = d.runs.empty() ? std::string() : d.runs.front().attribute_text("linear_probe");
+  std::string probe;  // from a run that has a linear probe: an error record or an older one has none
+  for (const auto& r : d.runs)
+    if (std::isfinite(r.metric("linear_top1")) && !r.attribute_text("linear_probe").empty()) {
+      probe = r.attribute_text("linear_probe");
+      break;
+    }
   std::string ours = fmt::format("Measured columns: kNN = the weighted kNN monitor on frozen backbone features at the final "
                                  "epoch; linear = {}.", probe.empty() ? "a linear probe on frozen backbone features (not "
                                  "recorded by these runs: \"—\")" : probe);

@@ -23,7 +23,8 @@ std::string to_markdown(const Table& table);
 /// A LaTeX `table` (booktabs: \toprule, \midrule, \bottomrule) with the title as its caption,
 /// the Markdown cells, and the notes and footnotes in small type under the tabular. LaTeX's special
 /// characters are escaped, Markdown bold is dropped, and the symbols the reports use (± τ ℓ × — ≥ ≤)
-/// become their math-mode forms, so the file compiles with the booktabs and graphicx packages.
+/// become their math-mode forms (with ← → · ≈ σ and a few more), so the file compiles with the
+/// booktabs and graphicx packages; other non-ASCII characters are kept as UTF-8.
 std::string to_latex(const Table& table);
 
 /// RFC 4180 CSV of csv_columns and csv_rows: cells with commas, quotes or newlines are quoted.

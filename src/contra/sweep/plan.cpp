@@ -157,7 +157,14 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     run.axes = planned.axes;
     run.label = planned.label;
     run.seed = planned.seed;
-    if (!seen.insert(run.id).second) continue;
+    if (!seen.insert(run.id).second) {
+      // The same config twice: planned once. Two labels for one config would name one row twice.
+      const auto first = std::find_if(plan.runs.begin(), plan.runs.end(), [&](const PlannedRun& p) { return p.id == run.id; });
+      CONTRA_CHECK(first == plan.runs.end() || first->label == run.label,
+                   "{}: the points labelled '{}' and '{}' resolve to the same config (run {}): give them different "
+                   "values", sweep_file, first->label, run.label, run.id);
+      continue;
+    }
     read_state(plan.runs_dir(), index, run);
     plan.runs.push_back(std::move(run));
   }
