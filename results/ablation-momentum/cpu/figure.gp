@@ -1,10 +1,17 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0 64.655 1.0535891039679621
-1 70.64500000000001 0.7424621202458729
-2 77.975 0.8131727983645236
-3 77.85999999999999 0.014142135623728137
-4 76.36 0.6363961030678968
+0 64.59 0.3676955262170019
+1 71.245 0.03535533905932537
+2 78.055 0.6576093065034839
+3 77.73 0.15556349186103965
+4 76.465 0.6434671708797558
+EOD
+$p0s1 << EOD
+0 76.31 0.42426406871192446
+1 78.655 0.23334523779155947
+2 82.81 0.11313708498984519
+3 82.765 0.24748737341528762
+4 81.88 0.22627416997970043
 EOD
 $p1s0 << EOD
 
@@ -22,10 +29,11 @@ set key top left
 set bmargin 4
 set title "measured: fashion-mnist, preset cpu"
 set xlabel "m"
-set ylabel "kNN top-1 (%), final epoch"
+set ylabel "top-1 (%), final epoch"
 set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
-plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mean ± std over seeds", \
+plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "kNN, mean ± std over seeds", \
+     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "linear probe", \
      66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
 reset
 set grid
@@ -48,10 +56,11 @@ set key top left
 set bmargin 4
 set title "measured: fashion-mnist, preset cpu"
 set xlabel "m"
-set ylabel "kNN top-1 (%), final epoch"
+set ylabel "top-1 (%), final epoch"
 set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
-plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mean ± std over seeds", \
+plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "kNN, mean ± std over seeds", \
+     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "linear probe", \
      66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
 reset
 set grid
