@@ -92,6 +92,9 @@ inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const 
     if (!f.pretext.empty()) {
       rec.epochs["pretext_acc"] = f.pretext;
       rec.epochs["knn_top1"] = f.knn_per_epoch;
+      // Alignment and uniformity: the last epoch's are 0.5 + seed/10 and −2.
+      rec.epochs["align"] = std::vector<double>(f.pretext.size(), 0.5 + static_cast<double>(run.seed) / 10.0);
+      rec.epochs["uniform"] = std::vector<double>(f.pretext.size(), -2.0);
     }
     contra::store::write_run(contra::store::final_path(plan.runs_dir(), run.id), rec);
   }

@@ -21,7 +21,7 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
                "pretext acc (%)", "status", cited ? "paper [1]" : "paper", "train s", "images/s", "peak MiB"};
   t.csv_columns = {spec.x, "measured_mean", "measured_std", "linear_mean", "linear_std", "n", "delta_vs_random_init",
                    "pretext_acc_mean", "status", "reasons", "paper", "train_seconds_mean", "images_per_s_mean",
-                   "peak_memory_bytes_max"};
+                   "peak_memory_bytes_max", "align_mean", "uniform_mean"};
   if (series) {
     t.columns.insert(t.columns.begin(), s_label);
     t.csv_columns.insert(t.csv_columns.begin(), spec.series);
@@ -30,7 +30,7 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
   std::vector<std::string> init_row = {"random init", mean_std(is), "—", std::to_string(is.n), "—", "—",
                                        "untrained encoder", "—", "—", "—", "—"};
   std::vector<std::string> init_csv = {"random-init", num(is.mean, 4), num(is.std, 4), "", "", std::to_string(is.n), "", "",
-                                       "baseline", "", "", "", "", ""};
+                                       "baseline", "", "", "", "", "", "", ""};
   if (series) {
     init_row.insert(init_row.begin(), "—");
     init_csv.insert(init_csv.begin(), "");
@@ -48,7 +48,8 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
     std::vector<std::string> csv = {r.x_text, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
                                     num(r.linear.std, 4), std::to_string(r.measured.n), num(delta, 4),
                                     num(r.pretext.mean, 4), r.status, r.reasons, r.paper, num(r.train_seconds.mean, 3),
-                                    num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0)};
+                                    num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0), num(r.align.mean, 4),
+                                    num(r.uniform.mean, 4)};
     if (series) {
       row.insert(row.begin(), r.series);
       csv.insert(csv.begin(), r.series);

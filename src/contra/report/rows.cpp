@@ -62,7 +62,7 @@ std::pair<double, std::string> x_of(const RunSummary& r, const std::string& x) {
 
 Row make_row(const std::vector<const RunSummary*>& group, const std::string& metric) {
   Row row;
-  std::vector<double> acc, knn, linear, pretext, secs, ips, sps;
+  std::vector<double> acc, knn, linear, pretext, align, uniform, secs, ips, sps;
   std::set<std::string> reasons;
   for (const auto* r : group) {
     ++row.runs;
@@ -79,6 +79,8 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
     knn.push_back(r->metric("knn_top1"));
     linear.push_back(r->metric("linear_top1"));
     pretext.push_back(r->last_epoch("pretext_acc"));
+    align.push_back(r->last_epoch("align"));
+    uniform.push_back(r->last_epoch("uniform"));
     secs.push_back(r->metric("train_seconds"));
     ips.push_back(r->metric("images_per_s"));
     sps.push_back(r->metric("seconds_per_step"));
@@ -92,6 +94,8 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
   row.knn = stats(knn);
   row.linear = stats(linear);
   row.pretext = stats(pretext);
+  row.align = stats(align);
+  row.uniform = stats(uniform);
   row.train_seconds = stats(secs);
   row.images_per_s = stats(ips);
   row.seconds_per_step = stats(sps);

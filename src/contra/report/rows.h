@@ -37,6 +37,7 @@ struct Row {
   Stats measured;      ///< of the report metric over runs that did not error
   Stats knn, linear;   ///< kNN monitor and linear-probe top-1 (%) over the same runs
   Stats pretext;       ///< last epoch's pretext (instance-discrimination) top-1 (%)
+  Stats align, uniform;  ///< last kNN epoch's alignment and uniformity (Wang & Isola; eval/align_uniform.h)
   int runs = 0, fails = 0, errors = 0;
   std::string status;  ///< ok | fail (k/n) | error (k/n)
   std::string reasons; ///< distinct fail and error reasons
