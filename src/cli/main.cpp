@@ -234,11 +234,11 @@ int main(int argc, char** argv) {
   status->add_option("--results", st.results, "Results root (default: the sweep's `results`, else ./results)");
 
   std::vector<std::string> index_sweeps;
-  std::string index_preset, index_out = "results/README.md";
+  std::string index_preset, index_out;
   auto* index = app.add_subcommand("index", "Write results/README.md: every sweep's table and figure, one entry each");
   index->add_option("sweeps", index_sweeps, "Sweep TOMLs, in the order to list them")->required();
   index->add_option("--preset", index_preset, "Preset (default: each sweep's default)");
-  index->add_option("--out", index_out, "The index file (default: results/README.md)");
+  index->add_option("--out", index_out, "The index file, e.g. results/README.md (it is replaced)")->required();
 
   std::string inspect_file;
   bool inspect_config = false;
