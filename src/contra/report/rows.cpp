@@ -120,7 +120,8 @@ std::optional<std::size_t> index_of(const std::vector<config::ReferenceValue>& c
   return std::nullopt;
 }
 
-
+/// Whether the paper's metric is a kNN protocol (InstDisc Table 1, MoCo Fig. A.1), as our kNN column.
+bool cites_knn(const config::ReferenceTable& reference) { return reference.metric.find("kNN") != std::string::npos; }
 
 }  // namespace
 
@@ -220,7 +221,7 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
 }
 
 std::string citation_footnote(const config::ReferenceTable& reference) {
-  const bool knn = reference.metric.find("kNN") != std::string::npos;  // the same protocol as our kNN column
+  const bool knn = cites_knn(reference);  // the same protocol as our kNN column
   return fmt::format("[1] {}; {}: {}{}. Cited, not measured here: a different dataset and backbone{} from the "
                      "measured columns, so compare the ordering of rows, not the values.",
                      reference.paper, reference.where, reference.metric,
@@ -238,7 +239,7 @@ std::string protocol_note(const std::optional<config::ReferenceTable>& reference
                                  "epoch; linear = {}.", probe.empty() ? "a linear probe on frozen backbone features (not "
                                  "recorded by these runs: \"—\")" : probe);
   if (!reference) return ours;
-  const bool knn = reference->metric.find("kNN") != std::string::npos;
+  const bool knn = cites_knn(*reference);
   return fmt::format("{} The paper's column is {}, so it compares with our **{}** column.", ours, reference->metric,
                      knn ? "kNN" : "linear");
 }
