@@ -1,20 +1,37 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-256 78.16999999999999 0.12727922061357333
-1024 74.34 0.5939696961967024
-4096 62.66 4.0870771952582405
+256 77.945 0.04949747468306355
+1024 74.64500000000001 0.36062445840514284
+4096 62.64 4.058792924010784
 EOD
 $p0s1 << EOD
-256 61.555 0.6576093065034839
-1024 61.91 3.097127701597075
-4096 60.45 1.8384776310850246
-16384 61.129999999999995 0.14142135623731153
+256 83.035 0.8414570696120001
+1024 80.45 0.8343860018001309
+4096 73.63499999999999 3.005203820042837
 EOD
 $p0s2 << EOD
-256 78.45500000000001 0.6576093065034839
-1024 78.475 0.3181980515339484
-4096 77.975 0.8131727983645236
-16384 77.76499999999999 0.27577164466275395
+256 60.254999999999995 0.7990306627407955
+1024 60.379999999999995 6.038691911333105
+4096 61.415000000000006 1.3788582233137647
+16384 61.26 1.1737972567696766
+EOD
+$p0s3 << EOD
+256 73.98 1.131370849898472
+1024 74.725 0.38890872965259915
+4096 74.305 0.3040559159102102
+16384 74.75 0.33941125496953556
+EOD
+$p0s4 << EOD
+256 78.17500000000001 0.47376154339498805
+1024 78.495 0.26162950903902576
+4096 78.055 0.6576093065034839
+16384 77.65 0.3394112549695456
+EOD
+$p0s5 << EOD
+256 82.89 0.098994949366107
+1024 83.11 0.15556349186103965
+4096 82.81 0.11313708498984519
+16384 82.71000000000001 0.21213203435596226
 EOD
 $p1s0 << EOD
 256 54.9 0
@@ -46,11 +63,14 @@ set key top left
 set bmargin 4
 set title "measured: fashion-mnist, preset cpu"
 set xlabel "K"
-set ylabel "kNN top-1 (%), final epoch"
+set ylabel "top-1 (%), final epoch"
 set logscale x 2
-plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "end_to_end", \
-     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "memory_bank", \
-     $p0s2 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "moco", \
+plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism end_to_end: kNN", \
+     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism end_to_end: linear probe", \
+     $p0s2 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism memory_bank: kNN", \
+     $p0s3 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism memory_bank: linear probe", \
+     $p0s4 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism moco: kNN", \
+     $p0s5 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism moco: linear probe", \
      66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
 reset
 set grid
@@ -60,9 +80,9 @@ set title "paper (cited): Fig. 3"
 set xlabel "K"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50, 200 epochs"
 set logscale x 2
-plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "end_to_end", \
-     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "memory_bank", \
-     $p1s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "moco"
+plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "mechanism end_to_end", \
+     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "mechanism memory_bank", \
+     $p1s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "mechanism moco"
 unset multiplot
 set terminal svg size 1120,480 noenhanced font "sans,10"
 set output "figure.svg"
@@ -73,11 +93,14 @@ set key top left
 set bmargin 4
 set title "measured: fashion-mnist, preset cpu"
 set xlabel "K"
-set ylabel "kNN top-1 (%), final epoch"
+set ylabel "top-1 (%), final epoch"
 set logscale x 2
-plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "end_to_end", \
-     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "memory_bank", \
-     $p0s2 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "moco", \
+plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism end_to_end: kNN", \
+     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism end_to_end: linear probe", \
+     $p0s2 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism memory_bank: kNN", \
+     $p0s3 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism memory_bank: linear probe", \
+     $p0s4 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism moco: kNN", \
+     $p0s5 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "mechanism moco: linear probe", \
      66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
 reset
 set grid
@@ -87,8 +110,8 @@ set title "paper (cited): Fig. 3"
 set xlabel "K"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50, 200 epochs"
 set logscale x 2
-plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "end_to_end", \
-     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "memory_bank", \
-     $p1s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "moco"
+plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "mechanism end_to_end", \
+     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "mechanism memory_bank", \
+     $p1s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "mechanism moco"
 unset multiplot
 set output

@@ -49,7 +49,7 @@ reset
 set grid
 set key top left
 set bmargin 4
-set title "paper (cited): Table 1, the NCE rows (the same numbers as cifar10_nce, indexed by m)"
+set title "paper (cited): Table 1, NCE rows"
 set xlabel "m"
 set ylabel "CIFAR-10 weighted kNN top-1 (%)"
 set logscale x 2
@@ -75,7 +75,7 @@ reset
 set grid
 set key top left
 set bmargin 4
-set title "paper (cited): Table 1, the NCE rows (the same numbers as cifar10_nce, indexed by m)"
+set title "paper (cited): Table 1, NCE rows"
 set xlabel "m"
 set ylabel "CIFAR-10 weighted kNN top-1 (%)"
 set logscale x 2
