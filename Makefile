@@ -9,6 +9,7 @@
 #   make reports             every table, figure and the index again from the recorded runs, no training
 #   make test                build and run the test suite
 #   make bench               build and run the Google Benchmark binaries
+#   make format              apply .clang-format to the C++ sources
 #
 # Variables: PRESET (cpu), JOBS (runs at once, 2: on 2 cores two 1-thread runs finish 1.11x sooner
 # than one 2-thread run at a time, bench/README.md), RESUME (set it to keep the runs already recorded instead of
@@ -28,7 +29,7 @@ export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_f
 export CCACHE_BASEDIR := $(CURDIR)
 
 .PHONY: all setup configure build test bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
-        cost-accuracy ablation-temperature ablation-v2 ablation-shufflebn ablation-nce ablations reports index clean
+        cost-accuracy ablation-temperature ablation-v2 ablation-shufflebn ablation-nce ablations reports index format clean
 
 all: build
 
@@ -93,6 +94,11 @@ reports: build
 ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy ablation-temperature ablation-v2 \
            ablation-shufflebn ablation-nce
 	$(MAKE) index
+
+# Apply .clang-format to every C++ source (clang-format from Debian, installed on first use).
+format:
+	bash scripts/setup.sh format
+	git ls-files '*.cpp' '*.h' | xargs clang-format -i
 
 clean:
 	rm -rf $(BUILD_DIR)

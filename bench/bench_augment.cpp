@@ -9,8 +9,8 @@
 #include "contra/core/threads.h"
 
 static void BM_TwoViews(benchmark::State& state) {
-  contra::core::keep_freed_memory();  // as every contra command
-  contra::core::set_threads(0);  // as `contra train`
+  contra::core::keep_freed_memory();                                // as every contra command
+  contra::core::set_threads(0);                                     // as `contra train`
   const auto recipe = state.range(0) == 0 ? "moco_v1" : "moco_v2";  // moco_v2 adds Gaussian blur
   const contra::augment::TwoViewAugment aug(contra::config::augment_recipe(recipe), {0.286}, {0.353});
   auto gen = contra::core::make_generator(0, 1);

@@ -26,7 +26,8 @@ void BM_Sgemm(benchmark::State& state) {
     benchmark::DoNotOptimize(c.data_ptr<float>());
   }
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
-  state.counters["flops_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()) * flops, benchmark::Counter::kIsRate);
+  state.counters["flops_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * flops, benchmark::Counter::kIsRate);
   state.counters["threads"] = cores();
 }
 BENCHMARK(BM_Sgemm)->Arg(2048)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRealTime();
@@ -43,7 +44,8 @@ void BM_Conv1x1Gemm(benchmark::State& state) {
     benchmark::DoNotOptimize(y.data_ptr<float>());
   }
   const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n);
-  state.counters["flops_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()) * flops, benchmark::Counter::kIsRate);
+  state.counters["flops_per_s"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * flops, benchmark::Counter::kIsRate);
   state.counters["threads"] = cores();
 }
 BENCHMARK(BM_Conv1x1Gemm)->Arg(2048)->Arg(4096)->Unit(benchmark::kMillisecond)->UseRealTime();

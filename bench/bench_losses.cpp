@@ -17,7 +17,7 @@ torch::Tensor unit_rows(std::int64_t n, std::int64_t d) {
 
 void BM_InfoNCE(benchmark::State& state) {
   contra::core::keep_freed_memory();  // as every contra command
-  contra::core::set_threads(0);  // as `contra train`
+  contra::core::set_threads(0);       // as `contra train`
   torch::manual_seed(0);
   const std::int64_t n = state.range(0), k = state.range(1), d = 128;
   auto q = unit_rows(n, d).set_requires_grad(true);

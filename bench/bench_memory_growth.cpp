@@ -98,19 +98,41 @@ void BM_PeakMemory(benchmark::State& state, const std::string& method, bool batc
   std::filesystem::remove(out);
   state.counters["peak_MiB"] = peak / (1024.0 * 1024.0);
   state.counters["step_MiB"] = (peak - base) / (1024.0 * 1024.0);
-  state.counters["negatives"] = static_cast<double>(method == "end_to_end" ? batch - 1 : method == "simclr" ? 2 * batch - 2 : k);
+  state.counters["negatives"] = static_cast<double>(method == "end_to_end" ? batch - 1
+                                                    : method == "simclr"   ? 2 * batch - 2
+                                                                           : k);
 }
 
 }  // namespace
 
 BENCHMARK_CAPTURE(BM_PeakMemory, moco_K, std::string("moco"), false)
-    ->Arg(1024)->Arg(4096)->Arg(16384)->Arg(65536)->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->Arg(1024)
+    ->Arg(4096)
+    ->Arg(16384)
+    ->Arg(65536)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PeakMemory, memory_bank_K, std::string("memory_bank"), false)
-    ->Arg(1024)->Arg(4096)->Arg(16384)->Arg(65536)->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->Arg(1024)
+    ->Arg(4096)
+    ->Arg(16384)
+    ->Arg(65536)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PeakMemory, end_to_end_batch, std::string("end_to_end"), true)
-    ->Arg(128)->Arg(256)->Arg(512)->Arg(1024)->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->Arg(128)
+    ->Arg(256)
+    ->Arg(512)
+    ->Arg(1024)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_PeakMemory, simclr_batch, std::string("simclr"), true)
-    ->Arg(128)->Arg(256)->Arg(512)->Arg(1024)->Iterations(1)->Unit(benchmark::kMillisecond);
+    ->Arg(128)
+    ->Arg(256)
+    ->Arg(512)
+    ->Arg(1024)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 int main(int argc, char** argv) {
   if (argc == 6 && std::strcmp(argv[1], "--child") == 0)

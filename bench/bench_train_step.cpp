@@ -31,7 +31,7 @@ constexpr std::int64_t kTrainImages = 60000;  // Fashion-MNIST's training set: m
 struct StepCase {
   std::string method, backbone;
   std::int64_t batch;
-  bool augment;             // false: fixed views, no augmentation (BM_ModelStep)
+  bool augment;                 // false: fixed views, no augmentation (BM_ModelStep)
   bool blas_all_cores = false;  // true: the BLAS pool left at every core, as LibTorch leaves it
   bool whole_batch = false;     // true: no split chunks, every batch through the backbone whole
 };
@@ -56,8 +56,9 @@ void step_benchmark(benchmark::State& state, const StepCase& c) {
   torch::manual_seed(0);
   auto method = contra::methods::make_method(e, {1, kTrainImages});
   const contra::augment::TwoViewAugment aug(e.augment, {0.286}, {0.353});
-  torch::optim::SGD opt(method->trainable_parameters(),
-                        torch::optim::SGDOptions(e.optim.lr).momentum(e.optim.sgd_momentum).weight_decay(e.optim.weight_decay));
+  torch::optim::SGD opt(
+      method->trainable_parameters(),
+      torch::optim::SGDOptions(e.optim.lr).momentum(e.optim.sgd_momentum).weight_decay(e.optim.weight_decay));
   auto gen = contra::core::make_generator(0, 1);
   const auto images = torch::randint(0, 256, {c.batch, 1, 28, 28}, gen, torch::kUInt8);
   const auto index = torch::randperm(kTrainImages, gen, torch::kInt64).slice(0, 0, c.batch);
@@ -81,7 +82,8 @@ void step_benchmark(benchmark::State& state, const StepCase& c) {
   }
   const auto flops = static_cast<double>(method->train_flops_per_step(c.batch, 28, 28));
   const auto steps = static_cast<double>(state.iterations());
-  state.counters["images_per_s"] = benchmark::Counter(steps * static_cast<double>(c.batch), benchmark::Counter::kIsRate);
+  state.counters["images_per_s"] =
+      benchmark::Counter(steps * static_cast<double>(c.batch), benchmark::Counter::kIsRate);
   state.counters["train_flops_per_s"] = benchmark::Counter(steps * flops, benchmark::Counter::kIsRate);
   state.counters["train_flops_per_step"] = flops;
   state.counters["augment_seconds_per_step"] = augment_seconds / steps;
@@ -92,7 +94,10 @@ void step_benchmark(benchmark::State& state, const StepCase& c) {
 
 void add(const std::string& family, const StepCase& c, double min_time) {
   const auto name = family + "/" + c.method + "/" + c.backbone + "/" + std::to_string(c.batch);
-  benchmark::RegisterBenchmark(name.c_str(), step_benchmark, c)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(min_time);
+  benchmark::RegisterBenchmark(name.c_str(), step_benchmark, c)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MinTime(min_time);
 }
 
 }  // namespace

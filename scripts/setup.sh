@@ -3,6 +3,7 @@
 # Usage: scripts/setup.sh            (run as root, or with sudo available)
 #        scripts/setup.sh bench      also what `make bench` needs (python3-torch for the PyTorch
 #                                    reference, bench/reference_moco_step.py)
+#        scripts/setup.sh format     also clang-format (`make format`)
 set -euo pipefail
 
 PACKAGES=(
@@ -13,9 +14,10 @@ PACKAGES=(
   gnuplot-nox dataset-fashion-mnist
   slurmctld slurmd slurm-client munge
 )
-if [ "${1:-}" = bench ]; then
-  PACKAGES+=(python3-torch)
-fi
+case "${1:-}" in
+  bench) PACKAGES+=(python3-torch) ;;
+  format) PACKAGES+=(clang-format) ;;
+esac
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -1,7 +1,7 @@
 // The `contra` executable: a thin CLI11 layer over the library (DESIGN.md, example 6).
 // User errors print one line and exit with 2; see README.md for the commands.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <iostream>
@@ -10,9 +10,9 @@
 #include "contra/core/error.h"
 #include "contra/core/memory.h"
 #include "contra/core/provenance.h"
-#include "contra/report/report.h"
 #include "contra/report/index.h"
 #include "contra/report/inspect.h"
+#include "contra/report/report.h"
 #include "contra/sweep/local_launcher.h"
 #include "contra/sweep/plan.h"
 #include "contra/sweep/slurm_launcher.h"
@@ -68,7 +68,7 @@ struct SweepArgs {
   bool dry_run = false, report = true;
   sweep::LocalOptions local;
   sweep::SlurmOptions slurm;
-  config::SlurmSpec slurm_cli;      ///< the values given on the command line
+  config::SlurmSpec slurm_cli;         ///< the values given on the command line
   std::vector<std::string> slurm_set;  ///< which [slurm] keys the command line set
   bool submit = true;
 };
@@ -108,8 +108,10 @@ int report_for(const sweep::SweepPlan& plan, const std::string& references) {
 int sweep_command(const SweepArgs& a) {
   const auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
   if (a.dry_run) {
-    fmt::print("sweep {} preset {}: {} runs -> {}\n", plan.sweep.name, plan.preset, plan.runs.size(), plan.runs_dir().string());
-    for (const auto& r : plan.runs) fmt::print("  {}  {:<11} {}\n", r.id, sweep::to_string(r.state), sweep::describe(r));
+    fmt::print("sweep {} preset {}: {} runs -> {}\n", plan.sweep.name, plan.preset, plan.runs.size(),
+               plan.runs_dir().string());
+    for (const auto& r : plan.runs)
+      fmt::print("  {}  {:<11} {}\n", r.id, sweep::to_string(r.state), sweep::describe(r));
     return 0;
   }
   if (a.launcher == "slurm") {
@@ -129,25 +131,30 @@ int sweep_command(const SweepArgs& a) {
       return 0;
     }
     const std::string job = sweep::submit_slurm_array(array, options);
-    fmt::print("submitted job array {} ({} tasks, script {})\nfollow it with: squeue -j {}   or: {}\n"
-               "table when done: contra report {} --preset {}{}\n", job, array.tasks_count, array.script.string(), job,
-               status, a.file, plan.preset, a.results.empty() ? "" : " --results " + a.results);
+    fmt::print(
+        "submitted job array {} ({} tasks, script {})\nfollow it with: squeue -j {}   or: {}\n"
+        "table when done: contra report {} --preset {}{}\n",
+        job, array.tasks_count, array.script.string(), job, status, a.file, plan.preset,
+        a.results.empty() ? "" : " --results " + a.results);
     return 0;
   }
   sweep::preflight(plan);  // devices and datasets, before any run starts
   warn_blas();
   for (const auto& w : sweep::damaged_records(plan)) fmt::print(stderr, "contra: warning: {}\n", w);
   const auto s = sweep::run_local(plan, a.local);
-  fmt::print("sweep {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already done\n",
-             plan.sweep.name, plan.preset, s.complete, s.failed, s.errors, s.interrupted, s.busy, s.skipped);
+  fmt::print(
+      "sweep {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already done\n",
+      plan.sweep.name, plan.preset, s.complete, s.failed, s.errors, s.interrupted, s.busy, s.skipped);
   if (a.report) report_for(sweep::plan_sweep(a.file, a.preset, a.sets, a.results), a.references);
   const int code = sweep::exit_code(s);
   if (code == sweep::kExitSomeFailed)
-    fmt::print(stderr, "contra: {} run(s) recorded as fail (diverged or collapsed; see the table's status column)\n", s.failed);
+    fmt::print(stderr, "contra: {} run(s) recorded as fail (diverged or collapsed; see the table's status column)\n",
+               s.failed);
   else if (code != 0)
-    fmt::print(stderr, "contra: {} run(s) did not finish; `contra status {}{}` lists them, and running the sweep "
-                       "again resumes them\n", s.errors + s.interrupted + s.not_started, a.file,
-               a.results.empty() ? "" : " --results " + a.results);
+    fmt::print(stderr,
+               "contra: {} run(s) did not finish; `contra status {}{}` lists them, and running the sweep "
+               "again resumes them\n",
+               s.errors + s.interrupted + s.not_started, a.file, a.results.empty() ? "" : " --results " + a.results);
   if (s.busy > 0)
     fmt::print(stderr, "contra: {} run(s) were being trained by another process; `contra status {}{}` follows them\n",
                s.busy, a.file, a.results.empty() ? "" : " --results " + a.results);
@@ -170,41 +177,58 @@ int main(int argc, char** argv) {
 
   TrainArgs t;
   auto* train = app.add_subcommand("train", "Train one experiment and record it to HDF5");
-  train->add_option("experiment", t.experiment, "Experiment TOML (e.g. experiments/moco-fashion-mnist.toml)")->required();
+  train->add_option("experiment", t.experiment, "Experiment TOML (e.g. experiments/moco-fashion-mnist.toml)")
+      ->required();
   train->add_option("--set", t.sets, "Override a key: --set method.momentum=0.99 (repeatable)");
   train->add_flag("--dump-config", t.dump, "Print the resolved config and exit");
   train->add_option("--out", t.ctx.out_dir, "Folder for the run's HDF5 record")->capture_default_str();
   train->add_option("--threads", t.ctx.threads, "Intra-op threads (0 = all cores)")
-      ->check(CLI::Range(0, 4096))->capture_default_str();
-  train->add_option("--log-every", t.ctx.log_every, "Progress line every n steps when not on a terminal")->capture_default_str();
+      ->check(CLI::Range(0, 4096))
+      ->capture_default_str();
+  train->add_option("--log-every", t.ctx.log_every, "Progress line every n steps when not on a terminal")
+      ->capture_default_str();
   train->add_flag("--quiet", t.quiet, "No progress output");
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
   train->add_option("--preset", t.ctx.preset, "Preset name to record (set by `contra sweep`)");
   train->add_option("--axis", t.axes, "Sweep axis key=value to record (set by `contra sweep`)");
   train->add_flag("--fresh", t.ctx.fresh, "Start over: delete the run's checkpoint instead of resuming from it");
-  train->add_flag("--skip-finished", t.ctx.skip_finished, "Do nothing when the run is already recorded complete or fail (set by `contra sweep`)");
+  train->add_flag("--skip-finished", t.ctx.skip_finished,
+                  "Do nothing when the run is already recorded complete or fail (set by `contra sweep`)");
   train->add_option("--kill-after-steps", t.ctx.kill_after_steps, "Testing aid: SIGKILL itself after step n (a crash)")
-      ->check(CLI::NonNegativeNumber)->group("Testing");
-  train->add_option("--stop-after-steps", t.ctx.stop_after_steps, "Testing aid: SIGTERM itself after step n (a preemption)")
-      ->check(CLI::NonNegativeNumber)->group("Testing");
+      ->check(CLI::NonNegativeNumber)
+      ->group("Testing");
+  train
+      ->add_option("--stop-after-steps", t.ctx.stop_after_steps,
+                   "Testing aid: SIGTERM itself after step n (a preemption)")
+      ->check(CLI::NonNegativeNumber)
+      ->group("Testing");
 
   SweepArgs s;
-  auto* sweep = app.add_subcommand("sweep", "Run a sweep: grid x seeds x preset, one process per run, skipping done runs");
+  auto* sweep =
+      app.add_subcommand("sweep", "Run a sweep: grid x seeds x preset, one process per run, skipping done runs");
   sweep->add_option("sweep", s.file, "Sweep TOML (e.g. sweeps/ablation-momentum.toml)")->required();
   sweep->add_option("--preset", s.preset, "Preset (default: the sweep's default_preset, usually cpu)");
   sweep->add_option("--set", s.sets, "Override a key in every run (repeatable)");
-  sweep->add_option("--jobs,-j", s.local.jobs, "Runs at once (local launcher)")->check(CLI::Range(1, 1024))->capture_default_str();
+  sweep->add_option("--jobs,-j", s.local.jobs, "Runs at once (local launcher)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
   sweep->add_option("--threads", s.local.threads, "Threads per run (0 = cores / jobs)")
-      ->check(CLI::Range(0, 4096))->capture_default_str();
-  sweep->add_option("--log-every", s.local.log_every, "Progress line every n steps in each run's log")->capture_default_str();
+      ->check(CLI::Range(0, 4096))
+      ->capture_default_str();
+  sweep->add_option("--log-every", s.local.log_every, "Progress line every n steps in each run's log")
+      ->capture_default_str();
   sweep->add_flag("--dry-run", s.dry_run, "List the runs, their ids and states, and exit");
-  sweep->add_flag("--rerun", s.local.rerun, "Run every run again, also those already recorded (their records are replaced)");
-  sweep->add_option("--launcher", s.launcher, "local | slurm")->check(CLI::IsMember({"local", "slurm"}))->capture_default_str();
+  sweep->add_flag("--rerun", s.local.rerun,
+                  "Run every run again, also those already recorded (their records are replaced)");
+  sweep->add_option("--launcher", s.launcher, "local | slurm")
+      ->check(CLI::IsMember({"local", "slurm"}))
+      ->capture_default_str();
   sweep->add_option("--results", s.results, "Results root (default: the sweep's `results`, else ./results)");
   sweep->add_option("--references", s.references, "Paper reference folder (default: the sweep's `references`)");
   sweep->add_flag("!--no-report", s.report, "Do not write the table after the runs");
   const auto slurm_option = [&](const char* flag, auto& field, const char* key, const char* help) {
-    return sweep->add_option(flag, field, help)->group("SLURM (--launcher slurm; default: the sweep's [slurm])")
+    return sweep->add_option(flag, field, help)
+        ->group("SLURM (--launcher slurm; default: the sweep's [slurm])")
         ->each([&s, key](const std::string&) { s.slurm_set.push_back(key); });
   };
   slurm_option("--partition", s.slurm_cli.partition, "partition", "Partition");
@@ -213,7 +237,8 @@ int main(int argc, char** argv) {
   slurm_option("--cpus-per-task", s.slurm_cli.cpus, "cpus", "CPUs (and threads) per task")->check(CLI::Range(1, 4096));
   slurm_option("--gpus-per-task", s.slurm_cli.gpus, "gpus", "GPUs per task")->check(CLI::Range(0, 64));
   slurm_option("--mem", s.slurm_cli.memory, "memory", "Memory per task, e.g. 16G");
-  slurm_option("--max-parallel", s.slurm_cli.max_parallel, "max_parallel", "Tasks running at once (the array's %N; 0 = no cap)")
+  slurm_option("--max-parallel", s.slurm_cli.max_parallel, "max_parallel",
+               "Tasks running at once (the array's %N; 0 = no cap)")
       ->check(CLI::Range(0, 1000000));
   sweep->add_flag("!--no-submit", s.submit, "Write the sbatch script without submitting it")
       ->group("SLURM (--launcher slurm; default: the sweep's [slurm])");
@@ -227,7 +252,8 @@ int main(int argc, char** argv) {
   report->add_option("--references", r.references, "Paper reference folder (default: the sweep's `references`)");
 
   SweepArgs st;
-  auto* status = app.add_subcommand("status", "Per run: planned, running, interrupted, complete, fail or error, with progress and reason");
+  auto* status = app.add_subcommand(
+      "status", "Per run: planned, running, interrupted, complete, fail or error, with progress and reason");
   status->add_option("sweep", st.file, "Sweep TOML")->required();
   status->add_option("--preset", st.preset, "Preset");
   status->add_option("--set", st.sets, "The same --set overrides the sweep ran with");
@@ -258,8 +284,10 @@ int main(int argc, char** argv) {
     // One line and exit code 2, as for every other user error.
     const bool unknown_command = argc > 1 && argv[1][0] != '-' && app.get_subcommands().empty();
     if (unknown_command)
-      fmt::print(stderr, "contra: error: unknown command '{}'; commands: train, sweep, report, status, index, inspect (see contra --help)\n",
-                 argv[1]);
+      fmt::print(
+          stderr,
+          "contra: error: unknown command '{}'; commands: train, sweep, report, status, index, inspect (see contra --help)\n",
+          argv[1]);
     else
       fmt::print(stderr, "contra: error: {} (see contra {} --help)\n", e.what(),
                  app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name());

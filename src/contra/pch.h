@@ -1,8 +1,8 @@
 // Precompiled header for contra's targets: the heavy third-party headers only.
 #pragma once
-#include <torch/torch.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <torch/torch.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Batched two-view augmentation: shape, dtype and device kept; seeded; finite.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <string>
 

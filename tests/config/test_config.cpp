@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "../support/temp_dir.h"
 #include "contra/config/experiment.h"
 #include "contra/config/load.h"
 #include "contra/config/sweep.h"
 #include "contra/core/error.h"
 #include "contra/methods/registry.h"
-#include "../support/temp_dir.h"
 
 using contra::config::Experiment;
 using contra::config::load_experiment;
@@ -77,7 +77,7 @@ TEST_CASE("C5: out-of-range and unknown --set values are one-line errors naming 
       {"method.momentum=-0.1", "method.momentum", "-0.1"},
       {"method.temperature=-1.0", "method.temperature", "-1"},
       {"method.loss=nse", "method.loss", "nse"},
-      {"method.loss=nce", "method.loss", "nce"},           // NCE needs the memory bank; the base is MoCo
+      {"method.loss=nce", "method.loss", "nce"},            // NCE needs the memory bank; the base is MoCo
       {"method.l2_norm=false", "method.l2_norm", "false"},  // only SimCLR may drop the normalisation
       {"method.nce_z_momentum=1.5", "method.nce_z_momentum", "1.5"},
   };
@@ -130,15 +130,15 @@ TEST_CASE("a TOML syntax error on line 7 gives :7: for experiments and sweeps", 
   const std::string m1 = message_of([&] { (void)load_experiment(exp_file); });
   CHECK_THAT(m1, Catch::Contains(exp_file + ":7:"));
   CHECK(m1.find('\n') == std::string::npos);
-  const std::string sweep_text =
-      "experiment = \"" + kExperiment + "\"\n"
-      "seeds = [0]\n"
-      "\n"
-      "[grid]\n"
-      "\"method.momentum\" = [0.9, 0.99]\n"
-      "\n"
-      "[preset.cpu\n"  // line 7: unterminated table header
-      "\"optim.epochs\" = 1\n";
+  const std::string sweep_text = "experiment = \"" + kExperiment +
+                                 "\"\n"
+                                 "seeds = [0]\n"
+                                 "\n"
+                                 "[grid]\n"
+                                 "\"method.momentum\" = [0.9, 0.99]\n"
+                                 "\n"
+                                 "[preset.cpu\n"  // line 7: unterminated table header
+                                 "\"optim.epochs\" = 1\n";
   const auto sweep_file = contra::testing::write_file(dir / "broken-sweep.toml", sweep_text);
   const std::string m2 = message_of([&] { (void)contra::config::load_sweep(sweep_file); });
   CHECK_THAT(m2, Catch::Contains(sweep_file + ":7:"));
@@ -195,8 +195,10 @@ TEST_CASE("to_toml round trip and config_hash", "[config]") {
   const std::string hash = contra::config::config_hash(e);
   CHECK(contra::config::config_hash(e2) == hash);
   REQUIRE(hash.size() == 12);
-  CHECK(std::all_of(hash.begin(), hash.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }));
-  CHECK(std::none_of(hash.begin(), hash.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }));
+  CHECK(
+      std::all_of(hash.begin(), hash.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }));
+  CHECK(
+      std::none_of(hash.begin(), hash.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }));
   // The text holds every section and floats print as written.
   for (const char* section : {"[run]", "[data]", "[augment]", "[model]", "[method]", "[optim]", "[eval]"})
     CHECK_THAT(text, Catch::Contains(section));
@@ -244,9 +246,9 @@ TEST_CASE("the augment recipe sets defaults and explicit keys override it", "[co
   const auto v1 = parse_experiment("", "empty.toml");
   CHECK(v1.augment.recipe == "moco_v1");
   CHECK(v1.augment.crop_scale_min == 0.2);
-  CHECK(load_experiment(kExperiment).augment.crop_scale_min == 0.5);  // the file's explicit key
+  CHECK(load_experiment(kExperiment).augment.crop_scale_min == 0.5);          // the file's explicit key
   CHECK(with_sets({"augment.recipe=simclr"}).augment.crop_scale_min == 0.5);  // still the file's key
-  CHECK(with_sets({"augment.recipe=simclr"}).augment.blur_prob == 0.5);      // the recipe's default
+  CHECK(with_sets({"augment.recipe=simclr"}).augment.blur_prob == 0.5);       // the recipe's default
   CHECK(v1.augment.blur_prob == 0.0);
   const auto mixed = with_sets({"augment.recipe=simclr", "augment.crop_scale_min=0.3"});
   CHECK(mixed.augment.crop_scale_min == 0.3);

@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "../support/temp_dir.h"
 #include "contra/config/sweep.h"
 #include "contra/core/error.h"
-#include "../support/temp_dir.h"
 
 using contra::config::expand;
 using contra::config::load_sweep;
@@ -55,8 +55,8 @@ TEST_CASE("sweep grid: 3 values x 2 seeds = 6 runs in a stable order", "[config]
   CHECK(sweep.default_preset == "cpu");
   const auto runs = expand(sweep, "");
   REQUIRE(runs.size() == 6);
-  const std::vector<std::pair<std::string, std::int64_t>> want = {{"0.9", 0},   {"0.9", 1},   {"0.99", 0},
-                                                                   {"0.99", 1}, {"0.999", 0}, {"0.999", 1}};
+  const std::vector<std::pair<std::string, std::int64_t>> want = {{"0.9", 0},  {"0.9", 1},   {"0.99", 0},
+                                                                  {"0.99", 1}, {"0.999", 0}, {"0.999", 1}};
   for (std::size_t i = 0; i < runs.size(); ++i) {
     INFO("run " << i);
     CHECK(runs[i].axes == Axes{{"method.momentum", want[i].first}});
@@ -191,13 +191,14 @@ TEST_CASE("sweep: a preset grid that names no axis, empty axes and unknown keys 
   CHECK_THROWS_AS(load_sweep(neg), ContraError);
 }
 
-TEST_CASE("sweep: a relative experiment path resolves against the sweep's folder, an absolute one is kept", "[config]") {
+TEST_CASE("sweep: a relative experiment path resolves against the sweep's folder, an absolute one is kept",
+          "[config]") {
   TempDir dir;
   std::filesystem::create_directories(dir / "sweeps");
   const auto rel = contra::testing::write_file(dir / "sweeps" / "rel.toml", "experiment = \"../experiments/e.toml\"\n");
   // A base experiment that does not exist is an error naming the sweep file and the key.
-  CHECK_THROWS_WITH(load_sweep(rel), Catch::Contains(rel + ":1") && Catch::Contains("experiment") &&
-                                         Catch::Contains("file not found"));
+  CHECK_THROWS_WITH(load_sweep(rel),
+                    Catch::Contains(rel + ":1") && Catch::Contains("experiment") && Catch::Contains("file not found"));
   std::filesystem::create_directories(dir / "experiments");
   contra::testing::write_file(dir / "experiments" / "e.toml", "");
   CHECK(load_sweep(rel).experiment == (dir.path() / "experiments" / "e.toml").string());
@@ -241,7 +242,7 @@ TEST_CASE("sweep [[zip]] labels name the points, change no config and are checke
   CHECK(runs[0].label == "MoCo v1");
   CHECK(runs[1].label == "MoCo v1");
   CHECK(runs[2].label == "MLP");
-  CHECK(runs[2].axes == Axes{{"model.head", "'mlp'"}});  // the label is not an axis
+  CHECK(runs[2].axes == Axes{{"model.head", "'mlp'"}});                      // the label is not an axis
   for (const auto& r : runs) CHECK(value_of(r.overrides, "label").empty());  // nor an override
 
   const auto twice = contra::testing::write_file(dir / "twice.toml", header() +
@@ -261,11 +262,12 @@ TEST_CASE("sweep [[zip]] labels name the points, change no config and are checke
                                                                            "label = [1, 2]\n"
                                                                            "\"model.head\" = [\"linear\", \"mlp\"]\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(number); }), Catch::Contains("must be a non-empty string"));
-  const auto unlabelled = contra::testing::write_file(dir / "unlabelled.toml", header() +
-                                                                                   "[grid]\n"
-                                                                                   "\"model.head\" = [\"linear\", \"mlp\"]\n"
-                                                                                   "[report]\n"
-                                                                                   "x = \"label\"\n");
+  const auto unlabelled =
+      contra::testing::write_file(dir / "unlabelled.toml", header() +
+                                                               "[grid]\n"
+                                                               "\"model.head\" = [\"linear\", \"mlp\"]\n"
+                                                               "[report]\n"
+                                                               "x = \"label\"\n");
   const std::string why = message_of([&] { (void)load_sweep(unlabelled); });
   CHECK_THAT(why, Catch::Contains("report.x = 'label'"));
   CHECK_THAT(why, Catch::Contains(unlabelled));
@@ -279,21 +281,25 @@ TEST_CASE("sweep labels: only a zip's, one labelled zip per run, and x = 'label'
   std::string msg = message_of([&] { (void)load_sweep(grid); });
   CHECK_THAT(msg, Catch::Contains(grid + ":"));
   CHECK_THAT(msg, Catch::Contains("'label' names the points of a [[zip]]"));
-  const auto block = contra::testing::write_file(dir / "block.toml", header() + "[[block]]\n\"method.queue\" = [1, 2]\nlabel = \"x\"\n");
+  const auto block = contra::testing::write_file(dir / "block.toml",
+                                                 header() + "[[block]]\n\"method.queue\" = [1, 2]\nlabel = \"x\"\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(block); }), Catch::Contains("'label' names the points"));
   const auto two = contra::testing::write_file(dir / "two.toml", header() + zip +
                                                                      "[[zip]]\nlabel = [\"c\", \"d\"]\n"
                                                                      "\"method.queue\" = [1024, 2048]\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(two); }), Catch::Contains("2 [[zip]] tables have a label"));
-  const auto both = contra::testing::write_file(dir / "both.toml", header() + zip +
-                                                                       "[[block]]\n\"method.queue\" = [1024]\n"
-                                                                       "[[block.zip]]\nlabel = [\"c\"]\n\"method.momentum\" = [0.9]\n");
-  CHECK_THAT(message_of([&] { (void)load_sweep(both); }), Catch::Contains("a [[block.zip]] and a [[zip]] both have labels"));
-  const auto series = contra::testing::write_file(dir / "series.toml", header() + zip +
-                                                                           "[report]\nx = \"label\"\nseries = \"method.name\"\n");
+  const auto both = contra::testing::write_file(dir / "both.toml",
+                                                header() + zip +
+                                                    "[[block]]\n\"method.queue\" = [1024]\n"
+                                                    "[[block.zip]]\nlabel = [\"c\"]\n\"method.momentum\" = [0.9]\n");
+  CHECK_THAT(message_of([&] { (void)load_sweep(both); }),
+             Catch::Contains("a [[block.zip]] and a [[zip]] both have labels"));
+  const auto series = contra::testing::write_file(
+      dir / "series.toml", header() + zip + "[report]\nx = \"label\"\nseries = \"method.name\"\n");
   msg = message_of([&] { (void)load_sweep(series); });
   CHECK_THAT(msg, Catch::Contains("report.x = 'label' names one row per point"));
   CHECK_THAT(msg, Catch::Contains("series = 'method.name'"));
-  const auto grid_kind = contra::testing::write_file(dir / "kind.toml", header() + zip + "[report]\nx = \"label\"\nkind = \"grid\"\n");
+  const auto grid_kind =
+      contra::testing::write_file(dir / "kind.toml", header() + zip + "[report]\nx = \"label\"\nkind = \"grid\"\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(grid_kind); }), Catch::Contains("kind = 'grid'"));
 }

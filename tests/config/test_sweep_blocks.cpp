@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "../support/temp_dir.h"
 #include "contra/config/sweep.h"
 #include "contra/core/error.h"
 #include "contra/sweep/plan.h"
-#include "../support/temp_dir.h"
 
 using contra::config::expand;
 using contra::config::load_sweep;
@@ -190,7 +190,8 @@ TEST_CASE("sweep blocks: a preset grid replaces an axis that lives only in a blo
   }
 }
 
-TEST_CASE("sweep blocks: a preset grid naming no axis anywhere, an axis-less block and bad zips are errors", "[config]") {
+TEST_CASE("sweep blocks: a preset grid naming no axis anywhere, an axis-less block and bad zips are errors",
+          "[config]") {
   TempDir dir;
   const auto no_axis = write_file(dir / "a.toml", header() +
                                                       "[grid]\n"
@@ -230,7 +231,8 @@ TEST_CASE("sweep blocks: a preset grid naming no axis anywhere, an axis-less blo
   CHECK_THROWS_WITH(load_sweep(badzip), Catch::Contains("model.bn_splits"));
 }
 
-TEST_CASE("sweep report block: kind, series, reference columns and log_x are read, an unknown kind is an error", "[config]") {
+TEST_CASE("sweep report block: kind, series, reference columns and log_x are read, an unknown kind is an error",
+          "[config]") {
   TempDir dir;
   const auto file = write_file(dir / "rep.toml", header() +
                                                      "[grid]\n"
@@ -255,7 +257,8 @@ TEST_CASE("sweep report block: kind, series, reference columns and log_x are rea
   CHECK(s.report.series_label == "mechanism");
   CHECK(s.report.reference_x == "K");
   CHECK(s.report.log_x);
-  CHECK(s.report.reference_columns == std::map<std::string, std::string>{{"end_to_end", "end_to_end"}, {"moco", "moco"}});
+  CHECK(s.report.reference_columns ==
+        std::map<std::string, std::string>{{"end_to_end", "end_to_end"}, {"moco", "moco"}});
 
   const auto grid = write_file(dir / "grid.toml", header() +
                                                       "[report]\n"

@@ -1,9 +1,9 @@
 // GPU cases (DESIGN.md, example 7): tagged [cuda] and skipped, with a warning, where LibTorch sees
 // no CUDA device. They check that nothing assumes CPU: a MoCo step, the queue and the kNN monitor
 // on the GPU, and the allocator's peak memory.
-#include <catch2/catch.hpp>
 #include <torch/cuda.h>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include "contra/config/experiment.h"
 #include "contra/core/device.h"

@@ -1,8 +1,8 @@
 // The two thread pools of a CPU step (core/threads.h): LibTorch's intra-op pool at every core, the
 // BLAS library's own pool at one thread during training and at every core inside BlasThreadsScope.
-#include <catch2/catch.hpp>
 #include <dlfcn.h>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <thread>
 

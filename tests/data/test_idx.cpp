@@ -1,6 +1,6 @@
 // IDX reading and dataset loading (cases/README.md C5 data.root and C6 truncated file).
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "../support/temp_dir.h"
 #include "contra/config/experiment.h"
 #include "contra/core/error.h"
 #include "contra/data/dataset.h"
 #include "contra/data/idx.h"
-#include "../support/temp_dir.h"
 
 namespace fs = std::filesystem;
 using contra::core::ContraError;
@@ -31,7 +31,8 @@ void put_u32(std::string& out, std::uint32_t v) {
 }
 
 /// A plain (uncompressed) IDX file: magic, dims, then the bytes.
-std::string idx_bytes(std::uint32_t magic, const std::vector<std::uint32_t>& dims, const std::vector<std::uint8_t>& body) {
+std::string idx_bytes(std::uint32_t magic, const std::vector<std::uint32_t>& dims,
+                      const std::vector<std::uint8_t>& body) {
   std::string out;
   put_u32(out, magic);
   for (auto d : dims) put_u32(out, d);

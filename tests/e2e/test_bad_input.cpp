@@ -63,7 +63,8 @@ TEST_CASE("bad input: NaN and inf are refused for every real-valued key", "[e2e]
   }
   // In a file: the message names the file and its line.
   const auto exp = write_file(dir / "nan.toml", "[method]\ntemperature = nan\n");
-  one_line_error(run_cli("train " + quote(exp.c_str()) + " --dump-config", dir), {"nan.toml:2", "method.temperature", "nan"});
+  one_line_error(run_cli("train " + quote(exp.c_str()) + " --dump-config", dir),
+                 {"nan.toml:2", "method.temperature", "nan"});
 }
 
 TEST_CASE("bad input: wrong types, duplicate keys and unknown keys in files", "[e2e][bad-input]") {
@@ -91,14 +92,17 @@ TEST_CASE("bad input: sweep grids, keys and presets that do not exist", "[e2e][b
 TEST_CASE("bad input: a queue as large as the training set is refused unless allowed", "[e2e][bad-input]") {
   TempDir dir;
   // 512 training images, a queue of 512: each query's own older keys would be negatives.
-  one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --set data.train_subset=512 --set method.queue=512", dir),
-                 {"method.queue = 512", "512 training images", "own image", "method.allow_own_keys"});
-  CHECK(run_cli("train " + quote(kExperiment) +
-                    " --dump-config --set data.train_subset=512 --set method.queue=512 --set method.allow_own_keys=true",
-                dir)
-            .code == 0);
-  CHECK(run_cli("train " + quote(kExperiment) + " --dump-config --set data.train_subset=512 --set method.queue=511", dir)
-            .code == 0);
+  one_line_error(
+      run_cli("train " + quote(kExperiment) + " --dump-config --set data.train_subset=512 --set method.queue=512", dir),
+      {"method.queue = 512", "512 training images", "own image", "method.allow_own_keys"});
+  CHECK(
+      run_cli("train " + quote(kExperiment) +
+                  " --dump-config --set data.train_subset=512 --set method.queue=512 --set method.allow_own_keys=true",
+              dir)
+          .code == 0);
+  CHECK(
+      run_cli("train " + quote(kExperiment) + " --dump-config --set data.train_subset=512 --set method.queue=511", dir)
+          .code == 0);
   // The whole training set (train_subset = 0, 60000 images) against the default K = 65536, found
   // by the sweep's preflight from the dataset's header before anything runs.
   const auto whole = sweep_file(dir, "[grid]\n\"method.queue\" = [65536]\n[preset.cpu]\n\"data.train_subset\" = 0\n");
@@ -133,7 +137,8 @@ TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming com
   std::string how;
   if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=96k") == 0) {
     how = "tmpfs";
-    const int status = std::system((train + " >" + quote((dir / "out").string()) + " 2>" + quote((dir / "err").string())).c_str());
+    const int status =
+        std::system((train + " >" + quote((dir / "out").string()) + " 2>" + quote((dir / "err").string())).c_str());
     const std::string err = contra::testing::read_file(dir / "err");
     INFO("stderr: " << err);
     CHECK((WIFEXITED(status) && WEXITSTATUS(status) != 0));
@@ -142,8 +147,9 @@ TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming com
     no_complete_record(mnt / "runs");
     ::umount(mnt.c_str());
   } else {
-    WARN("full-disk test on a tmpfs skipped: this process cannot mount one (not root, or no CAP_SYS_ADMIN in this "
-         "container); the file-size limit below simulates the full disk instead");
+    WARN(
+        "full-disk test on a tmpfs skipped: this process cannot mount one (not root, or no CAP_SYS_ADMIN in this "
+        "container); the file-size limit below simulates the full disk instead");
   }
   // Everywhere: a file-size limit makes every write past 64 KiB fail as a full disk would (EFBIG).
   const pid_t pid = fork();
@@ -175,17 +181,21 @@ TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are
                                                         "\"\nseeds = [0, 0]\n[grid]\n\"method.momentum\" = [0.9]\n");
   one_line_error(run_cli("sweep " + quote(seeds) + " --dry-run", dir), {"seeds.toml:3", "seed 0 twice"});
   const auto ok = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n");
-  const std::string slurm = "sweep " + quote(ok) + " --launcher slurm --no-submit --results " + quote((dir / "r").string());
+  const std::string slurm =
+      "sweep " + quote(ok) + " --launcher slurm --no-submit --results " + quote((dir / "r").string());
   one_line_error(run_cli(slurm + " --time abc", dir), {"slurm.time", "abc"});
   one_line_error(run_cli(slurm + " --mem lots", dir), {"slurm.memory", "lots"});
   one_line_error(run_cli(slurm + " --partition 'a b'", dir), {"slurm.partition"});
   CHECK(run_cli(slurm + " --time 1-00:00:00 --mem 4000M", dir).code == 0);
-  const auto file = write_file(dir / "soon.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
-                                                     "\"\n[grid]\n\"method.momentum\" = [0.9]\n[slurm]\ntime = \"soon\"\n");
-  one_line_error(run_cli("sweep " + quote(file) + " --launcher slurm --no-submit", dir), {"soon.toml", "slurm.time", "soon"});
+  const auto file =
+      write_file(dir / "soon.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
+                                        "\"\n[grid]\n\"method.momentum\" = [0.9]\n[slurm]\ntime = \"soon\"\n");
+  one_line_error(run_cli("sweep " + quote(file) + " --launcher slurm --no-submit", dir),
+                 {"soon.toml", "slurm.time", "soon"});
 }
 
-TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it, stops before any run", "[e2e][bad-input]") {
+TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it, stops before any run",
+          "[e2e][bad-input]") {
   TempDir dir;
   const fs::path data = contra::testing::copy_default_dataset(dir / "data");
   const std::string images = contra::testing::read_file(data / "train-images-idx3-ubyte.gz");
@@ -197,9 +207,12 @@ TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it
                  {"train-images-idx3-ubyte.gz", "truncated"});
   CHECK_FALSE(fs::exists(results / "bad" / "cpu" / "runs"));
   // A subset larger than the dataset: refused by the sweep and by contra train, not silently capped.
-  const auto big = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.train_subset\" = 70000\n");
+  const auto big =
+      sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.train_subset\" = 70000\n");
   one_line_error(run_cli("sweep " + quote(big) + " --results " + quote(results.string()), dir),
                  {"data.train_subset = 70000", "60000"});
-  one_line_error(run_cli("train " + quote(kExperiment) + " --set data.test_subset=20000 --out " + quote((dir / "o").string()), dir),
-                 {"data.test_subset = 20000", "10000"});
+  one_line_error(
+      run_cli("train " + quote(kExperiment) + " --set data.test_subset=20000 --out " + quote((dir / "o").string()),
+              dir),
+      {"data.test_subset = 20000", "10000"});
 }

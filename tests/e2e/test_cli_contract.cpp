@@ -1,8 +1,8 @@
 // The CLI's contract on bad input and on reruns (found by a review as a new user): one line on
 // stderr and exit code 2 for every user error, checks before anything runs, and a failed rerun
 // never reported with a stale record.
-#include <catch2/catch.hpp>
 #include <torch/cuda.h>
+#include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <string>
@@ -33,7 +33,8 @@ std::string tiny_sweep(const TempDir& dir, const std::string& name, const std::s
                     "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [0]\n" +
                         "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.train_subset\" = 512\n"
                         "\"data.test_subset\" = 200\n\"optim.epochs\" = 1\n\"optim.batch\" = 128\n\"model.width\" = 4\n"
-                        "\"method.queue\" = 256\n\"eval.knn_random_init\" = false\n" + extra_preset);
+                        "\"method.queue\" = 256\n\"eval.knn_random_init\" = false\n" +
+                        extra_preset);
 }
 
 void check_one_line_error(const contra::testing::CliResult& r, const std::string& expect) {
@@ -68,12 +69,14 @@ TEST_CASE("e2e: more bad values stop contra train before any results", "[e2e]") 
   if (!torch::cuda::is_available()) cases.emplace_back("--set run.device=cuda", "(--set run.device=cuda)");
   for (const auto& [args, expect] : cases) {
     INFO(args);
-    check_one_line_error(run_cli("train " + quote(kExperiment) + " " + args + " --out " + quote(out.string()), dir), expect);
+    check_one_line_error(run_cli("train " + quote(kExperiment) + " " + args + " --out " + quote(out.string()), dir),
+                         expect);
     CHECK_FALSE(fs::exists(out));
   }
   write_file(dir / "afile", "");
-  check_one_line_error(run_cli("train " + quote(kExperiment) + kTiny + " --out " + quote((dir / "afile").string()), dir),
-                       "cannot create the run records (--out) folder");
+  check_one_line_error(
+      run_cli("train " + quote(kExperiment) + kTiny + " --out " + quote((dir / "afile").string()), dir),
+      "cannot create the run records (--out) folder");
 }
 
 TEST_CASE("e2e: a sweep checks devices, data and --set before it runs anything", "[e2e]") {
@@ -95,8 +98,8 @@ TEST_CASE("e2e: a sweep checks devices, data and --set before it runs anything",
 TEST_CASE("e2e: a --rerun that fails leaves no stale record to report", "[e2e]") {
   TempDir dir;
   const fs::path results = dir / "results";
-  const std::string common = " --results " + quote(results.string()) + " --references " +
-                             quote(kSource + "/analysis/references");
+  const std::string common =
+      " --results " + quote(results.string()) + " --references " + quote(kSource + "/analysis/references");
   // A copy of the dataset, as a user's own data folder.
   const fs::path data = contra::testing::copy_default_dataset(dir / "data");
   const auto sweep = tiny_sweep(dir, "rerun", "\"data.root\" = \"" + data.string() + "\"\n");
@@ -116,8 +119,8 @@ TEST_CASE("e2e: a --rerun that fails leaves no stale record to report", "[e2e]")
   CHECK(rerun.code == 1);
   CHECK_THAT(rerun.out, Catch::Contains("0 complete") && Catch::Contains("1 error"));
   CHECK_THAT(rerun.out, !Catch::Contains("complete kNN"));
-  CHECK(files_with(runs, ".h5").empty());                    // the old record is set aside ...
-  CHECK(files_with(runs, ".h5.previous").size() == 1);       // ... not deleted
+  CHECK(files_with(runs, ".h5").empty());               // the old record is set aside ...
+  CHECK(files_with(runs, ".h5.previous").size() == 1);  // ... not deleted
   CHECK_THAT(read_file(results / "rerun" / "cpu" / "table.md"), Catch::Contains("INCOMPLETE"));
   const auto status = run_cli("status " + quote(sweep) + " --results " + quote(results.string()), dir);
   CHECK_THAT(status.out, Catch::Contains("planned"));

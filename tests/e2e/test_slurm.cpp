@@ -12,8 +12,8 @@
 #include <string>
 #include <thread>
 
-#include "contra/store/run_record.h"
 #include "../support/cli.h"
+#include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
 using contra::testing::files_with;
@@ -35,7 +35,8 @@ struct Cluster {
 };
 
 /// Waits until `done()` or `seconds` pass; returns done().
-template <class F> bool wait_for(F done, int seconds) {
+template <class F>
+bool wait_for(F done, int seconds) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
   while (!done() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(std::chrono::milliseconds(250));
   return done();
@@ -43,11 +44,13 @@ template <class F> bool wait_for(F done, int seconds) {
 
 std::string sweep_file(const TempDir& dir, const std::string& name, const std::string& seeds, int subset, int epochs) {
   return write_file(dir / (name + ".toml"),
-                    "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [" + seeds + "]\n"
-                    "[grid]\n\"method.momentum\" = [0.99]\n[preset.cpu]\n\"data.train_subset\" = " + std::to_string(subset) +
-                    "\n\"data.test_subset\" = 200\n\"optim.epochs\" = " + std::to_string(epochs) +
-                    "\n\"optim.batch\" = 64\n\"model.bn_splits\" = 4\n\"model.width\" = 4\n\"method.queue\" = 256\n"
-                    "[slurm]\ncpus = 1\nmemory = \"2G\"\ntime = \"00:30:00\"\nmax_parallel = 2\n");
+                    "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [" + seeds +
+                        "]\n"
+                        "[grid]\n\"method.momentum\" = [0.99]\n[preset.cpu]\n\"data.train_subset\" = " +
+                        std::to_string(subset) +
+                        "\n\"data.test_subset\" = 200\n\"optim.epochs\" = " + std::to_string(epochs) +
+                        "\n\"optim.batch\" = 64\n\"model.bn_splits\" = 4\n\"model.width\" = 4\n\"method.queue\" = 256\n"
+                        "[slurm]\ncpus = 1\nmemory = \"2G\"\ntime = \"00:30:00\"\nmax_parallel = 2\n");
 }
 
 }  // namespace
@@ -114,14 +117,18 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
   const auto requeued_at = std::chrono::steady_clock::now();
   // SLURM holds a requeued job back for about two minutes (its begin time moves ahead); an operator
   // may release it at once, which keeps this test short: ask until both runs are recorded.
-  const bool resumed = wait_for([&] {
-    // Only a task that waits for its begin time is touched: an update during the requeue itself
-    // can lose the task.
-    for (const char* task : {"_0", "_1"})
-      (void)std::system(("[ \"$(squeue -h -t PD -j " + job + task + " -o %r 2>/dev/null)\" = BeginTime ] && scontrol update JobId=" +
-                         job + task + " StartTime=now >/dev/null 2>&1").c_str());
-    return files_with(pre_runs, ".h5").size() == 2;
-  }, 300);
+  const bool resumed = wait_for(
+      [&] {
+        // Only a task that waits for its begin time is touched: an update during the requeue itself
+        // can lose the task.
+        for (const char* task : {"_0", "_1"})
+          (void)std::system(("[ \"$(squeue -h -t PD -j " + job + task +
+                             " -o %r 2>/dev/null)\" = BeginTime ] && scontrol update JobId=" + job + task +
+                             " StartTime=now >/dev/null 2>&1")
+                                .c_str());
+        return files_with(pre_runs, ".h5").size() == 2;
+      },
+      300);
   (void)std::system(("squeue -a -o '%i %T %r %S' >" + quote((dir / "squeue").string()) + " 2>&1; tail -n 40 " +
                      quote((cluster.dir / "slurmctld.log").string()) + " >>" + quote((dir / "squeue").string()))
                         .c_str());
@@ -135,7 +142,8 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
             << std::chrono::duration<double>(std::chrono::steady_clock::now() - requeued_at).count()
             << " s after the preemption and the time-limit signal\n";
 
-  const auto local = run_cli("sweep " + quote(longer) + " --threads 1 --no-report --results " + quote((dir / "local").string()), dir);
+  const auto local =
+      run_cli("sweep " + quote(longer) + " --threads 1 --no-report --results " + quote((dir / "local").string()), dir);
   REQUIRE((local.code == 0 || local.code == 3));  // 3: a run recorded as fail, a result too
   const auto refs = files_with(dir / "local" / "slurm-preempt" / "cpu" / "runs", ".h5");
   const auto recs = files_with(pre_runs, ".h5");
@@ -150,6 +158,7 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
     CHECK_FALSE(contra::store::get_string(rec.attributes, "resumed_from_epochs", "rec").empty());
     CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 12 * 32);
     CHECK(contra::store::column_as_double(ref.steps, "loss") == contra::store::column_as_double(rec.steps, "loss"));
-    CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") == contra::store::get_double(rec.summary, "knn_top1", "rec"));
+    CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") ==
+          contra::store::get_double(rec.summary, "knn_top1", "rec"));
   }
 }

@@ -30,27 +30,29 @@ TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "
   TempDir dir;
   const auto sweep = write_file(dir / "e2e-momentum.toml",
                                 "name = \"e2e-momentum\"\n"
-                                "experiment = \"" + kExperiment + "\"\n"
-                                "seeds = [0]\n"
-                                "[grid]\n"
-                                "\"method.momentum\" = [0.9, 0.99]\n"
-                                "[preset.cpu]\n"
-                                "\"data.train_subset\" = 2000\n"
-                                "\"data.test_subset\" = 1000\n"
-                                "\"optim.epochs\" = 1\n"
-                                "\"optim.batch\" = 128\n"
-                                "\"model.width\" = 8\n"
-                                "\"method.queue\" = 512\n"
-                                "[report]\n"
-                                "title = \"e2e momentum\"\n"
-                                "reference = \"moco_v1.momentum_ablation\"\n"
-                                "reference_x = \"momentum\"\n"
-                                "reference_y = \"top1\"\n"
-                                "x = \"method.momentum\"\n"
-                                "x_label = \"m\"\n");
+                                "experiment = \"" +
+                                    kExperiment +
+                                    "\"\n"
+                                    "seeds = [0]\n"
+                                    "[grid]\n"
+                                    "\"method.momentum\" = [0.9, 0.99]\n"
+                                    "[preset.cpu]\n"
+                                    "\"data.train_subset\" = 2000\n"
+                                    "\"data.test_subset\" = 1000\n"
+                                    "\"optim.epochs\" = 1\n"
+                                    "\"optim.batch\" = 128\n"
+                                    "\"model.width\" = 8\n"
+                                    "\"method.queue\" = 512\n"
+                                    "[report]\n"
+                                    "title = \"e2e momentum\"\n"
+                                    "reference = \"moco_v1.momentum_ablation\"\n"
+                                    "reference_x = \"momentum\"\n"
+                                    "reference_y = \"top1\"\n"
+                                    "x = \"method.momentum\"\n"
+                                    "x_label = \"m\"\n");
   const fs::path results = dir / "results";
-  const std::string common = " --results " + quote(results.string()) + " --references " +
-                             quote(kSource + "/analysis/references");
+  const std::string common =
+      " --results " + quote(results.string()) + " --references " + quote(kSource + "/analysis/references");
   const auto first = run_cli("sweep " + quote(sweep) + common + " --jobs 2", dir);
   INFO("stdout:\n" << first.out << "\nstderr:\n" << first.err);
   REQUIRE(first.code == 0);
@@ -100,17 +102,15 @@ TEST_CASE("e2e: contra train with a bad value exits 2 with one line and leaves n
     std::string set, expect;
   };
   const std::vector<Case> cases = {
-      {"method.momentum=1.5", "1.5"},
-      {"method.temperature=0", "method.temperature"},
-      {"method.queue=0", "method.queue"},
-      {"optim.batch=-4", "-4"},
-      {"method.nmae=moco", "method.nmae"},
-      {"data.root=/nonexistent", "apt-get install dataset-fashion-mnist"},
+      {"method.momentum=1.5", "1.5"},      {"method.temperature=0", "method.temperature"},
+      {"method.queue=0", "method.queue"},  {"optim.batch=-4", "-4"},
+      {"method.nmae=moco", "method.nmae"}, {"data.root=/nonexistent", "apt-get install dataset-fashion-mnist"},
   };
   for (const auto& c : cases) {
     INFO("--set " << c.set);
     const fs::path out = dir / "x";
-    const auto r = run_cli("train " + quote(kExperiment) + " --set " + quote(c.set) + " --out " + quote(out.string()), dir);
+    const auto r =
+        run_cli("train " + quote(kExperiment) + " --set " + quote(c.set) + " --out " + quote(out.string()), dir);
     INFO("stderr: " << r.err);
     CHECK(r.code == 2);
     const auto lines = lines_of(r.err);
@@ -125,13 +125,15 @@ TEST_CASE("e2e: contra sweep with a syntax error on line 7 exits 2 naming line 7
   TempDir dir;
   const auto sweep = write_file(dir / "broken.toml",
                                 "name = \"broken\"\n"
-                                "experiment = \"" + kExperiment + "\"\n"
-                                "seeds = [0]\n"
-                                "\n"
-                                "[grid]\n"
-                                "\"method.momentum\" = [0.9]\n"
-                                "\"method.queue\" = = 3\n"  // line 7
-                                "[report]\n");
+                                "experiment = \"" +
+                                    kExperiment +
+                                    "\"\n"
+                                    "seeds = [0]\n"
+                                    "\n"
+                                    "[grid]\n"
+                                    "\"method.momentum\" = [0.9]\n"
+                                    "\"method.queue\" = = 3\n"  // line 7
+                                    "[report]\n");
   const auto r = run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "results").string()), dir);
   INFO("stderr: " << r.err);
   CHECK(r.code == 2);

@@ -18,8 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include "contra/store/run_record.h"
 #include "../support/cli.h"
+#include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
 using contra::testing::files_with;
@@ -36,23 +36,29 @@ namespace {
 
 /// Four tiny runs (2 momenta × 2 seeds), each 3 epochs of 8 steps.
 std::string tiny_sweep(const TempDir& dir, const std::string& axes = "[grid]\n\"method.momentum\" = [0.9, 0.99]\n") {
-  return write_file(dir / "faults.toml", "name = \"faults\"\n"
-                                         "experiment = \"" + kExperiment + "\"\n"
-                                         "references = \"" + kSource + "/analysis/references\"\n"
-                                         "seeds = [0, 1]\n" + axes +
-                                         "[preset.cpu]\n"
-                                         "\"data.train_subset\" = 512\n"
-                                         "\"data.test_subset\" = 200\n"
-                                         "\"optim.epochs\" = 3\n"
-                                         "\"optim.batch\" = 64\n"
-                                         "\"model.bn_splits\" = 4\n"
-                                         "\"model.width\" = 4\n"
-                                         "\"method.queue\" = 256\n"
-                                         "[report]\n"
-                                         "reference = \"moco_v1.momentum_ablation\"\n"
-                                         "reference_x = \"momentum\"\n"
-                                         "reference_y = \"top1\"\n"
-                                         "x = \"method.momentum\"\n");
+  return write_file(dir / "faults.toml",
+                    "name = \"faults\"\n"
+                    "experiment = \"" +
+                        kExperiment +
+                        "\"\n"
+                        "references = \"" +
+                        kSource +
+                        "/analysis/references\"\n"
+                        "seeds = [0, 1]\n" +
+                        axes +
+                        "[preset.cpu]\n"
+                        "\"data.train_subset\" = 512\n"
+                        "\"data.test_subset\" = 200\n"
+                        "\"optim.epochs\" = 3\n"
+                        "\"optim.batch\" = 64\n"
+                        "\"model.bn_splits\" = 4\n"
+                        "\"model.width\" = 4\n"
+                        "\"method.queue\" = 256\n"
+                        "[report]\n"
+                        "reference = \"moco_v1.momentum_ablation\"\n"
+                        "reference_x = \"momentum\"\n"
+                        "reference_y = \"top1\"\n"
+                        "x = \"method.momentum\"\n");
 }
 
 /// Starts `contra <args>` in a process group of its own (so the whole sweep, children included,
@@ -127,7 +133,8 @@ TEST_CASE("fault injection: kill -9 of the whole sweep at random moments loses n
   TempDir dir;
   const auto sweep = tiny_sweep(dir);
   // The reference: the same sweep, never interrupted.
-  const auto reference = run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "reference").string()) + " --jobs 2", dir);
+  const auto reference =
+      run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "reference").string()) + " --jobs 2", dir);
   INFO(reference.out << reference.err);
   REQUIRE(finished(reference.code));
 
@@ -175,12 +182,13 @@ TEST_CASE("a killed run and a throwing run do not stop the sweep, and the killed
   TempDir dir;
   // A first block whose runs throw at start-up (513 images in batches of 64 leave a batch of 1), a
   // second whose runs diverge (lr 1e30: a non-finite loss, recorded as fail), then four good runs.
-  const auto sweep = tiny_sweep(dir, "[[block]]\n\"method.momentum\" = [0.999]\n\"data.drop_last\" = false\n"
-                                     "\"data.train_subset\" = 513\n[[block]]\n\"method.momentum\" = [0.5]\n"
-                                     "\"optim.lr\" = 1e30\n[[block]]\n\"method.momentum\" = [0.9, 0.99]\n");
+  const auto sweep = tiny_sweep(dir,
+                                "[[block]]\n\"method.momentum\" = [0.999]\n\"data.drop_last\" = false\n"
+                                "\"data.train_subset\" = 513\n[[block]]\n\"method.momentum\" = [0.5]\n"
+                                "\"optim.lr\" = 1e30\n[[block]]\n\"method.momentum\" = [0.9, 0.99]\n");
   const fs::path results = dir / "results", runs = results / "faults" / "cpu" / "runs";
-  const pid_t pid = start_group("sweep " + quote(sweep) + " --results " + quote(results.string()) + " --jobs 1 --no-report",
-                                dir / "sweep.log");
+  const pid_t pid = start_group(
+      "sweep " + quote(sweep) + " --results " + quote(results.string()) + " --jobs 1 --no-report", dir / "sweep.log");
   // Kill the first run that gets a partial record (after its first epoch), and only that run.
   pid_t victim = 0;
   std::string victim_id;
@@ -201,7 +209,7 @@ TEST_CASE("a killed run and a throwing run do not stop the sweep, and the killed
   CHECK(code == 1);  // some runs did not finish
   CHECK_THAT(log, Catch::Contains("killed by SIGKILL"));
   CHECK_THAT(log, Catch::Contains("exit code 2, no record"));  // the throwing runs
-  CHECK(files_with(runs, ".h5").size() == 5);  // the two diverged runs and the three other good runs
+  CHECK(files_with(runs, ".h5").size() == 5);                  // the two diverged runs and the three other good runs
   const auto partial = contra::store::read_run(runs / (victim_id + ".h5.partial"));
   CHECK(contra::store::get_string(partial.attributes, "status", "partial") == "error");
   CHECK_THAT(contra::store::get_string(partial.attributes, "reason", "partial"), Catch::Contains("killed by SIGKILL"));
@@ -211,11 +219,12 @@ TEST_CASE("a killed run and a throwing run do not stop the sweep, and the killed
   CHECK(status.code == 0);
   CHECK_THAT(status.out, Catch::Contains(victim_id + "  interrupted"));
   CHECK_THAT(status.out, Catch::Contains("1 interrupted") && !Catch::Contains("running"));
-  CHECK_THAT(status.out, Catch::Contains("2 planned"));  // the throwing runs leave no record
+  CHECK_THAT(status.out, Catch::Contains("2 planned"));               // the throwing runs leave no record
   CHECK_THAT(status.out, Catch::Contains("loss became non-finite"));  // the diverged runs, recorded as fail
 
   // Again: the killed run resumes and completes in the same record; the throwing one throws again.
-  const auto again = run_cli("sweep " + quote(sweep) + " --results " + quote(results.string()) + " --jobs 1 --no-report", dir);
+  const auto again =
+      run_cli("sweep " + quote(sweep) + " --results " + quote(results.string()) + " --jobs 1 --no-report", dir);
   INFO(again.out << again.err);
   CHECK(again.code == 1);
   const auto rec = contra::store::read_run(runs / (victim_id + ".h5"));
@@ -243,7 +252,8 @@ TEST_CASE("two sweeps at once never train a run twice", "[e2e][fault]") {
   }
 }
 
-TEST_CASE("a damaged record is named and skipped by report and status, and trained again by the sweep", "[e2e][fault]") {
+TEST_CASE("a damaged record is named and skipped by report and status, and trained again by the sweep",
+          "[e2e][fault]") {
   TempDir dir;
   const auto sweep = tiny_sweep(dir);
   const fs::path results = dir / "results", runs = results / "faults" / "cpu" / "runs";

@@ -1,7 +1,7 @@
 // Alignment and uniformity (Wang & Isola 2020, Eq. 2 and 3) against hand computations on 2–4
 // points, and uniformity's chunked log-sum-exp against the official code's torch.pdist form.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 
@@ -24,7 +24,9 @@ TEST_CASE("alignment: the mean α-th power of the distance between the two views
 TEST_CASE("uniformity: log of the mean Gaussian potential over distinct pairs, by hand", "[eval]") {
   SECTION("three points at 120° on the unit circle: every squared distance is 3") {
     const double a = 2 * M_PI / 3;
-    const auto x = torch::tensor({1.0, 0.0, std::cos(a), std::sin(a), std::cos(2 * a), std::sin(2 * a)}, torch::kFloat64).view({3, 2});
+    const auto x =
+        torch::tensor({1.0, 0.0, std::cos(a), std::sin(a), std::cos(2 * a), std::sin(2 * a)}, torch::kFloat64)
+            .view({3, 2});
     CHECK(uniformity(x) == Approx(-2.0 * 3.0).epsilon(1e-12));  // log exp(−2·3)
     CHECK(uniformity(x, 1) == Approx(-3.0).epsilon(1e-12));
   }

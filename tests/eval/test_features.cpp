@@ -1,8 +1,8 @@
 // Frozen evaluation (DESIGN.md, "Linear probe": a check asserts that the backbone weights and BN
 // statistics did not change): frozen_outputs reads an encoder in eval mode without changing it, and
 // unchanged_since sees any change to a weight or a BN running statistic.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <limits>
 

@@ -1,7 +1,7 @@
 // The weighted kNN monitor (DESIGN.md, "Definitions"; cases/README.md C3): cosine similarity,
 // the k nearest vote with weight exp(s/t) summed per class.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include "contra/core/error.h"
 #include "contra/core/seed.h"

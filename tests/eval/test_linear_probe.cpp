@@ -1,7 +1,7 @@
 // The linear probe (DESIGN.md, "Definitions"): a multinomial logistic regression on frozen,
 // cached features. Near 100% on a linearly separable toy set, near chance on shuffled labels.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 
@@ -48,7 +48,9 @@ TEST_CASE("linear probe: shuffled labels give test top-1 near chance", "[eval]")
   const auto [test, test_labels] = blobs(c, 200, gen);
   // Both splits' labels shuffled: a label says nothing about its features, so no classifier can beat
   // chance on the test split, however well it fits the training one.
-  const auto shuffle = [&](const torch::Tensor& y) { return y.index_select(0, torch::randperm(y.size(0), gen, torch::kInt64)); };
+  const auto shuffle = [&](const torch::Tensor& y) {
+    return y.index_select(0, torch::randperm(y.size(0), gen, torch::kInt64));
+  };
   const auto r = linear_probe(train, shuffle(train_labels), test, shuffle(test_labels), 4);
   // Chance is 25%; 800 test points give a standard error of about 1.5 points.
   CHECK(r.test_top1 > 17.0);

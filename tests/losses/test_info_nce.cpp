@@ -1,16 +1,16 @@
 // InfoNCE (DESIGN.md, "Definitions"): logits = [q·k₊ | q·K⁻] / τ, N×(1+K), label 0, mean
 // cross-entropy, log-sum-exp in float32. Checked against a float64 computation by hand.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <limits>
 #include <vector>
 
+#include "../support/autocast.h"
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/losses/info_nce.h"
-#include "../support/autocast.h"
 
 using contra::core::ContraError;
 using contra::losses::count_correct;
@@ -158,10 +158,10 @@ TEST_CASE("C2 under autocast (CPU, bf16): InfoNCE with identical embeddings equa
 }
 
 TEST_CASE("count_correct counts rows whose top logit is the target", "[losses]") {
-  const auto logits = torch::tensor({3.0f, 1.0f, 2.0f,    // argmax 0
-                                     0.0f, 5.0f, 1.0f,    // argmax 1
-                                     -1.0f, -2.0f, -0.5f, // argmax 2
-                                     9.0f, 8.0f, 7.0f})   // argmax 0
+  const auto logits = torch::tensor({3.0f, 1.0f, 2.0f,     // argmax 0
+                                     0.0f, 5.0f, 1.0f,     // argmax 1
+                                     -1.0f, -2.0f, -0.5f,  // argmax 2
+                                     9.0f, 8.0f, 7.0f})    // argmax 0
                           .view({4, 3});
   const auto zeros = torch::zeros({4}, torch::kInt64);
   CHECK(count_correct(logits, zeros).item<std::int64_t>() == 2);
@@ -193,6 +193,6 @@ TEST_CASE("InfoNCE rejects tau <= 0 and mismatched shapes", "[losses]") {
   CHECK_THROWS_WITH(info_nce_from_similarities(positive, negatives, 0.0), Catch::Contains("temperature"));
   CHECK_THROWS_AS(info_nce_from_similarities(positive, torch::zeros({5, 3}), 0.1), ContraError);
   CHECK_THROWS_AS(info_nce_from_similarities(positive.view({4, 1}), negatives, 0.1), ContraError);
-  CHECK_THROWS_AS(info_nce(q, q, torch::eye(3), 0.1), ContraError);              // D of the queue differs
+  CHECK_THROWS_AS(info_nce(q, q, torch::eye(3), 0.1), ContraError);                     // D of the queue differs
   CHECK_THROWS_AS(info_nce(q, torch::eye(4).slice(0, 0, 3), queue, 0.1), ContraError);  // k is not N×D
 }

@@ -1,7 +1,7 @@
 // The NCE loss of InstDisc (Eq. 5–7) against a float64 computation written from the paper's
 // formulas, P = exp(s/τ)/Z and h = P/(P + m/n), and the Monte-Carlo estimate of Z.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 
@@ -17,7 +17,7 @@ TEST_CASE("NCE loss equals the paper's h = P/(P + m·Pn) computed in float64", "
   const std::int64_t batch = 6, m = 10, n = 500;
   const double tau = GENERATE(0.07, 0.1, 0.5);
   INFO("τ = " << tau);
-  const auto positive = torch::rand({batch}, torch::kFloat64) * 2 - 1;       // cosines in [−1, 1]
+  const auto positive = torch::rand({batch}, torch::kFloat64) * 2 - 1;  // cosines in [−1, 1]
   const auto negatives = torch::rand({batch, m}, torch::kFloat64) * 2 - 1;
   const double z = nce_normaliser(negatives, tau, n);
 

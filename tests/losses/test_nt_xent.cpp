@@ -2,16 +2,16 @@
 // positive is its twin, its negatives the other 2N−2 views, self-similarity masked, mean over
 // all 2N anchors. Checked against a float64 loop by hand, and case C2 (cases/README.md): low τ
 // with nearly identical embeddings stays finite, and identical embeddings give ln(2N−1).
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <vector>
 
+#include "../support/autocast.h"
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/losses/nt_xent.h"
-#include "../support/autocast.h"
 
 using contra::core::ContraError;
 using contra::losses::nt_xent;
@@ -105,8 +105,12 @@ TEST_CASE("C2: NT-Xent at tau = 0.01 with nearly identical embeddings is finite,
   const double tau = 0.01;
   const auto u = unit_rows(torch::randn({1, d}, gen, torch::kFloat32));  // 1×D
   SECTION("gradients on the normalised views") {
-    auto z1 = unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).detach().set_requires_grad(true);
-    auto z2 = unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).detach().set_requires_grad(true);
+    auto z1 = unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32))
+                  .detach()
+                  .set_requires_grad(true);
+    auto z2 = unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32))
+                  .detach()
+                  .set_requires_grad(true);
     const auto out = nt_xent(z1, z2, tau);
     const double loss = out.loss.item<double>();
     REQUIRE(std::isfinite(loss));
@@ -129,8 +133,10 @@ TEST_CASE("C2: NT-Xent at tau = 0.01 with nearly identical embeddings is finite,
     CHECK(torch::isfinite(raw2.grad()).all().item<bool>());
   }
   SECTION("bf16 inputs: float32 logits, finite loss") {
-    const auto z1 = unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).to(torch::kBFloat16);
-    const auto z2 = unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).to(torch::kBFloat16);
+    const auto z1 =
+        unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).to(torch::kBFloat16);
+    const auto z2 =
+        unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).to(torch::kBFloat16);
     const auto out = nt_xent(z1, z2, tau);
     CHECK(out.logits.scalar_type() == torch::kFloat32);
     CHECK(out.loss.scalar_type() == torch::kFloat32);
@@ -156,7 +162,8 @@ TEST_CASE("C2: NT-Xent with exactly identical embeddings equals ln(2N-1) = ln 15
   // Other N: ln(2N−1).
   for (std::int64_t m : {2, 3, 32}) {
     const auto zm = u.expand({m, d}).clone();
-    CHECK(nt_xent(zm, zm, 0.01).loss.item<double>() == Approx(std::log(2.0 * static_cast<double>(m) - 1.0)).margin(1e-4));
+    CHECK(nt_xent(zm, zm, 0.01).loss.item<double>() ==
+          Approx(std::log(2.0 * static_cast<double>(m) - 1.0)).margin(1e-4));
   }
 }
 
@@ -168,12 +175,11 @@ TEST_CASE("NT-Xent rejects tau <= 0, N < 2 and mismatched shapes", "[losses]") {
   CHECK_THROWS_WITH(nt_xent(z, z, 0.0), Catch::Contains("temperature"));
   const auto one = torch::eye(4).slice(0, 0, 1);  // N = 1
   CHECK_THROWS_AS(nt_xent(one, one, 0.1), ContraError);
-  CHECK_THROWS_AS(nt_xent(z, torch::eye(4).slice(0, 0, 3), 0.1), ContraError);  // N differs
-  CHECK_THROWS_AS(nt_xent(z, torch::ones({4, 5}), 0.1), ContraError);            // D differs
+  CHECK_THROWS_AS(nt_xent(z, torch::eye(4).slice(0, 0, 3), 0.1), ContraError);     // N differs
+  CHECK_THROWS_AS(nt_xent(z, torch::ones({4, 5}), 0.1), ContraError);              // D differs
   CHECK_THROWS_AS(nt_xent(torch::ones({4}), torch::ones({4}), 0.1), ContraError);  // not N×D
-  CHECK_NOTHROW(nt_xent(z.slice(0, 0, 2), z.slice(0, 2, 4), 0.1));               // N = 2 is the smallest
+  CHECK_NOTHROW(nt_xent(z.slice(0, 0, 2), z.slice(0, 2, 4), 0.1));                 // N = 2 is the smallest
 }
-
 
 TEST_CASE("C2 under autocast (CPU, bf16): NT-Xent keeps float32 logits and log-sum-exp", "[losses]") {
   auto gen = contra::core::make_generator(8, 0);
@@ -181,8 +187,10 @@ TEST_CASE("C2 under autocast (CPU, bf16): NT-Xent keeps float32 logits and log-s
   const double tau = 0.01;
   const auto u = unit_rows(torch::randn({1, d}, gen, torch::kFloat32));
   const auto same = u.expand({n, d}).clone();
-  auto z1 = unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).detach().set_requires_grad(true);
-  auto z2 = unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).detach().set_requires_grad(true);
+  auto z1 =
+      unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).detach().set_requires_grad(true);
+  auto z2 =
+      unit_rows(u.expand({n, d}) + 1e-4 * torch::randn({n, d}, gen, torch::kFloat32)).detach().set_requires_grad(true);
   torch::Tensor exact_loss, exact_logits, near_loss;
   {
     contra::testing::CpuAutocast autocast;

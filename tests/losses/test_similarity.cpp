@@ -1,7 +1,7 @@
 // The memory bank's sampled similarities (losses/similarity.h): both ways of computing them, and
 // the choice between them, against a float64 loop, with the same gradient for the queries.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include "contra/losses/similarity.h"
 

@@ -1,8 +1,8 @@
 // The three sources of negatives (DESIGN.md, "Definitions"; MoCo v1 Fig. 3): how many negatives
 // each mechanism has at a given batch, its dictionary size K and views; end-to-end keys come from
 // the same encoder with gradients (negatives = batch − 1); SimCLR contrasts 2N views.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <memory>
@@ -27,10 +27,14 @@ const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mni
 /// The CPU default experiment, made small, with method `name`.
 contra::config::Experiment small_experiment(const std::string& name, std::int64_t bn_splits = 1) {
   const std::vector<contra::config::Override> sets = {
-      {"method.name", "\"" + name + "\"", "test"},  {"model.width", "4", "test"},
-      {"model.dim", "16", "test"},                  {"model.bn_splits", std::to_string(bn_splits), "test"},
-      {"method.queue", "1024", "test"},             {"method.negatives", "1024", "test"},
-      {"method.temperature", "0.2", "test"},        {"optim.batch", "32", "test"},
+      {"method.name", "\"" + name + "\"", "test"},
+      {"model.width", "4", "test"},
+      {"model.dim", "16", "test"},
+      {"model.bn_splits", std::to_string(bn_splits), "test"},
+      {"method.queue", "1024", "test"},
+      {"method.negatives", "1024", "test"},
+      {"method.temperature", "0.2", "test"},
+      {"optim.batch", "32", "test"},
   };
   return contra::config::load_experiment(kExperiment, sets);
 }
@@ -150,10 +154,10 @@ TEST_CASE("EndToEnd: N x N logits over the batch's keys, which carry gradients",
   // other N−1 keys of the batch. Keys from the same encoder (train mode, so the same batch statistics).
   const auto hand = [&](bool detach_keys) {
     zero_grads(params);
-    const auto q = encoder->forward(view_q);                   // N×D
-    auto k = encoder->forward(view_k);                         // N×D
+    const auto q = encoder->forward(view_q);  // N×D
+    auto k = encoder->forward(view_k);        // N×D
     if (detach_keys) k = k.detach();
-    const auto logits = q.mm(k.t()) / tau;                     // N×N
+    const auto logits = q.mm(k.t()) / tau;  // N×N
     const auto loss = torch::nn::functional::cross_entropy(logits, torch::arange(n, torch::kInt64));
     loss.backward();
     return std::make_pair(loss.item<double>(), grads_of(params));

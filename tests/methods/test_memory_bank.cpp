@@ -1,8 +1,8 @@
 // The memory bank of InstDisc (DESIGN.md, "Definitions"; cases/README.md C4): an n×D bank of unit
 // rows, K rows drawn uniformly per query, and after the step vᵢ ← normalize(λ·vᵢ + (1−λ)·fᵢ)
 // with λ = memory_momentum on the old value.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <vector>
@@ -14,8 +14,8 @@
 
 using contra::core::ContraError;
 using contra::methods::FeatureBank;
-using contra::methods::MemoryBank;
 using contra::methods::memory_update;
+using contra::methods::MemoryBank;
 
 namespace {
 
@@ -235,8 +235,8 @@ TEST_CASE("MemoryBank step: loss from the bank rows and the drawn indices, then 
       CHECK(torch::equal(mb.bank()->rows(), bank_before));
       mb.after_optimizer_step();
       const auto after = mb.bank()->rows();
-      const auto expected = memory_update(bank_before.index_select(0, index), out.embeddings,
-                                          opts.method.memory_momentum);
+      const auto expected =
+          memory_update(bank_before.index_select(0, index), out.embeddings, opts.method.memory_momentum);
       CHECK(torch::allclose(after.index_select(0, index), expected, 1e-5, 1e-6));
       CHECK_FALSE(torch::allclose(after.index_select(0, index), bank_before.index_select(0, index), 1e-4, 1e-4));
       auto untouched = torch::ones({rows}, torch::kBool);

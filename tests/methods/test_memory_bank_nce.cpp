@@ -1,8 +1,8 @@
 // The memory bank trained with InstDisc's NCE (arXiv:1805.01978 §3.2, Eq. 5–7; method.loss = nce):
 // each step's loss and normalising constant Z against a float64 computation by loops, Z as a
 // running mean of the batches' Monte-Carlo estimates, kept in checkpoints, and the chance level.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <vector>
@@ -50,7 +50,8 @@ double batch_z(const Scores& s, const torch::Tensor& drawn, std::int64_t rows) {
 }
 
 /// NCE (Eq. 5–6): −mean_i [log h(v_i) + Σ_j log(1 − h(v_j))], h = P/(P + m/n), P = exp(s/τ)/Z.
-double nce_by_loops(const Scores& s, const torch::Tensor& index, const torch::Tensor& drawn, double z, std::int64_t rows) {
+double nce_by_loops(const Scores& s, const torch::Tensor& index, const torch::Tensor& drawn, double z,
+                    std::int64_t rows) {
   const double noise = static_cast<double>(drawn.size(1)) / static_cast<double>(rows);  // m·P_n
   const auto h = [&](double scaled) {
     const double p = std::exp(scaled) / z;
@@ -74,7 +75,7 @@ TEST_CASE("NCE memory bank: loss and running Z against float64 loops over three 
     const NceBank opts(rho);
     torch::manual_seed(0);
     MemoryBank mb(opts.model, opts.method, 1, rows, seed);
-    CHECK(mb.nce_z() == 0);  // no estimate before the first step
+    CHECK(mb.nce_z() == 0);                              // no estimate before the first step
     auto draws = contra::core::make_generator(seed, 4);  // the method's own sampling stream
     auto gen = contra::core::make_generator(seed, 1);
     const auto images = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
@@ -141,7 +142,8 @@ TEST_CASE("NCE chance level: ln(1+m) + m·ln(1+1/m), the loss when every P(i|v) 
   const auto drawn = torch::zeros({1, m}, torch::kInt64);
   const double z = batch_z(s, drawn, rows);
   CHECK(z == Approx(static_cast<double>(rows)));
-  CHECK(nce_by_loops(s, torch::zeros({1}, torch::kInt64), drawn, z, rows) == Approx(contra::losses::nce_chance_loss(m)));
+  CHECK(nce_by_loops(s, torch::zeros({1}, torch::kInt64), drawn, z, rows) ==
+        Approx(contra::losses::nce_chance_loss(m)));
   const NceBank opts(0.9);
   MemoryBank mb(opts.model, opts.method, 1, 32, 0);
   CHECK(mb.chance_loss(256) == Approx(contra::losses::nce_chance_loss(opts.method.negatives)));

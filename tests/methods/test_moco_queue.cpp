@@ -1,15 +1,15 @@
 // MoCo's queue and momentum encoder (DESIGN.md, "Definitions"; cases/README.md C1): the queue
 // holds the newest K keys, wraps past the end, and K need not divide the batch.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <set>
 #include <vector>
 
 #include "contra/config/experiment.h"
-#include "contra/core/seed.h"
 #include "contra/core/error.h"
+#include "contra/core/seed.h"
 #include "contra/methods/moco.h"
 
 using contra::methods::KeyQueue;

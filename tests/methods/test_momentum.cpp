@@ -1,7 +1,7 @@
 // Momentum update (DESIGN.md, "Definitions"): θk ← m·θk + (1−m)·θq over the parameters only;
 // buffers follow the key encoder's own forward passes.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <cmath>
 #include <limits>

@@ -1,16 +1,16 @@
 // A training step with the encoders' backbones in chunks of whole BN splits (models/split_chunks.h)
 // equals the step with every batch whole, for each mechanism: loss, gradients, the weights after
 // SGD and the mechanism's update, and every buffer (BN running statistics, queue, memory bank).
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
+#include "../support/tensors.h"
 #include "contra/config/load.h"
 #include "contra/methods/registry.h"
 #include "contra/models/split_chunks.h"
-#include "../support/tensors.h"
 
 namespace {
 
@@ -22,8 +22,12 @@ struct AfterStep {
 /// One seeded step of `name` at batch 64 with 8 BN splits, the chunk budget set to `budget` bytes.
 AfterStep one_step(const std::string& name, std::int64_t budget) {
   const std::vector<contra::config::Override> sets = {
-      {"method.name", "\"" + name + "\"", "test"}, {"model.width", "4", "test"},     {"model.dim", "16", "test"},
-      {"model.bn_splits", "8", "test"},            {"method.queue", "256", "test"},  {"method.negatives", "256", "test"},
+      {"method.name", "\"" + name + "\"", "test"},
+      {"model.width", "4", "test"},
+      {"model.dim", "16", "test"},
+      {"model.bn_splits", "8", "test"},
+      {"method.queue", "256", "test"},
+      {"method.negatives", "256", "test"},
       {"optim.batch", "64", "test"},
   };
   const auto e = contra::config::load_experiment(CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml", sets);

@@ -1,17 +1,17 @@
 // SplitBatchNorm (MoCo v1 §3.3; the MoCo CIFAR demo) and chunked passes over its splits
 // (models/split_chunks.h): a split's statistics are its own, the running statistics are the mean
 // over the splits, and a batch in chunks of whole splits gives what the whole batch gives.
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <stdexcept>
 #include <vector>
 
+#include "../support/tensors.h"
 #include "contra/core/error.h"
 #include "contra/models/backbones.h"
 #include "contra/models/split_batch_norm.h"
 #include "contra/models/split_chunks.h"
-#include "../support/tensors.h"
 
 using contra::core::ContraError;
 using contra::models::SplitBatchNorm2d;
@@ -91,7 +91,8 @@ TEST_CASE("a chunked pass that throws leaves the running statistics as they were
     if (++calls == 2) throw std::runtime_error("second chunk fails");
     return net.forward(part);
   };
-  CHECK_THROWS_AS(contra::models::forward_in_split_chunks(net, f, torch::randn({16, 1, 28, 28}), 4), std::runtime_error);
+  CHECK_THROWS_AS(contra::models::forward_in_split_chunks(net, f, torch::randn({16, 1, 28, 28}), 4),
+                  std::runtime_error);
   check_close(cloned(net.buffers()), before, 0);
   // and the modules are out of chunked mode: a whole batch updates them again
   net.forward(torch::randn({16, 1, 28, 28}));
@@ -109,7 +110,7 @@ TEST_CASE("chunk counts that do not divide the batch or the splits are refused",
 TEST_CASE("split_chunks_for: the fewest chunks whose activations fit the cache budget", "[models]") {
   using contra::models::split_chunks_for;
   const std::int64_t kb = 1024;
-  CHECK(split_chunks_for(256, 8, 50 * kb, 16 * kb * kb, true) == 1);   // 12.5 MiB fits
+  CHECK(split_chunks_for(256, 8, 50 * kb, 16 * kb * kb, true) == 1);  // 12.5 MiB fits
   CHECK(split_chunks_for(512, 8, 50 * kb, 16 * kb * kb, true) == 2);
   CHECK(split_chunks_for(1024, 8, 50 * kb, 16 * kb * kb, true) == 4);
   CHECK(split_chunks_for(1024, 8, 1024 * kb, 16 * kb * kb, true) == 8);  // never more than the splits

@@ -6,14 +6,14 @@
 #include <cmath>
 #include <string>
 
+#include "../support/report_fixtures.h"
+#include "../support/temp_dir.h"
 #include "contra/config/references.h"
 #include "contra/report/curves.h"
 #include "contra/report/figure.h"
 #include "contra/report/index.h"
 #include "contra/report/rows.h"
 #include "contra/report/table.h"
-#include "../support/report_fixtures.h"
-#include "../support/temp_dir.h"
 
 using namespace contra::testing::report_fixtures;
 using contra::testing::TempDir;
@@ -23,19 +23,21 @@ TEST_CASE("report: zip labels name the rows in plan order, matched to the paper'
   TempDir dir;
   const auto sweep = write_file(dir / "v2.toml",
                                 "name = \"v2\"\n"
-                                "experiment = \"" + kExperiment + "\"\n"
-                                "seeds = [0, 1]\n"
-                                "[[zip]]\n"
-                                "label = [\"MoCo v1\", \"MLP+aug+\", \"ours only\"]\n"
-                                "\"model.head\" = [\"linear\", \"mlp\", \"mlp\"]\n"
-                                "\"method.temperature\" = [0.07, 0.2, 0.3]\n"
-                                "[report]\n"
-                                "title = \"Recipe\"\n"
-                                "reference = \"moco_v2.recipe\"\n"
-                                "reference_x = \"rows\"\n"
-                                "reference_y = \"top1\"\n"
-                                "x = \"label\"\n"
-                                "x_label = \"recipe\"\n");
+                                "experiment = \"" +
+                                    kExperiment +
+                                    "\"\n"
+                                    "seeds = [0, 1]\n"
+                                    "[[zip]]\n"
+                                    "label = [\"MoCo v1\", \"MLP+aug+\", \"ours only\"]\n"
+                                    "\"model.head\" = [\"linear\", \"mlp\", \"mlp\"]\n"
+                                    "\"method.temperature\" = [0.07, 0.2, 0.3]\n"
+                                    "[report]\n"
+                                    "title = \"Recipe\"\n"
+                                    "reference = \"moco_v2.recipe\"\n"
+                                    "reference_x = \"rows\"\n"
+                                    "reference_y = \"top1\"\n"
+                                    "x = \"label\"\n"
+                                    "x_label = \"recipe\"\n");
   // kNN 60 + 10·τ + seed; linear = kNN + 5 except the MLP+aug+ seed 1 run, which has no probe.
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
@@ -50,8 +52,10 @@ TEST_CASE("report: zip labels name the rows in plan order, matched to the paper'
   std::string csv;
   const std::string md = report_twice(plan, &csv);
   INFO("table.md:\n" << md);
-  CHECK_FALSE(line_starting(md, "| recipe | measured kNN top-1 (%) | measured linear top-1 (%) | n | kNN vs random init | "
-                                "pretext acc (%) | status | paper [1] |").empty());
+  CHECK_FALSE(line_starting(md,
+                            "| recipe | measured kNN top-1 (%) | measured linear top-1 (%) | n | kNN vs random init | "
+                            "pretext acc (%) | status | paper [1] |")
+                  .empty());
   // Rows in the sweep's order (not alphabetical), each with its paper value by name.
   CHECK(line_index(md, "| MoCo v1 |") < line_index(md, "| MLP+aug+ |"));
   CHECK(line_index(md, "| MLP+aug+ |") < line_index(md, "| ours only |"));
@@ -94,17 +98,19 @@ TEST_CASE("report kind curves: pretext accuracy and kNN per epoch, mean over see
   TempDir dir;
   const auto sweep = write_file(dir / "bn.toml",
                                 "name = \"bn\"\n"
-                                "experiment = \"" + kExperiment + "\"\n"
-                                "seeds = [0, 1]\n"
-                                "[[zip]]\n"
-                                "label = [\"without ShuffleBN\", \"with ShuffleBN\"]\n"
-                                "\"method.shuffle_bn\" = [false, true]\n"
-                                "[report]\n"
-                                "kind = \"curves\"\n"
-                                "reference = \"moco_v1.shuffle_bn\"\n"
-                                "reference_x = \"rows\"\n"
-                                "reference_y = \"knn_at_80ep\"\n"
-                                "x = \"label\"\n");
+                                "experiment = \"" +
+                                    kExperiment +
+                                    "\"\n"
+                                    "seeds = [0, 1]\n"
+                                    "[[zip]]\n"
+                                    "label = [\"without ShuffleBN\", \"with ShuffleBN\"]\n"
+                                    "\"method.shuffle_bn\" = [false, true]\n"
+                                    "[report]\n"
+                                    "kind = \"curves\"\n"
+                                    "reference = \"moco_v1.shuffle_bn\"\n"
+                                    "reference_x = \"rows\"\n"
+                                    "reference_y = \"knn_at_80ep\"\n"
+                                    "x = \"label\"\n");
   // Without shuffling: pretext accuracy climbs to ~99.9 while kNN falls; with it, both rise.
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
@@ -161,7 +167,8 @@ TEST_CASE("to_latex escapes LaTeX's special characters and maps the reports' sym
   CHECK_THAT(tex, Catch::Contains("\\caption{$\\tau$ and 50\\% of a\\_b}"));
   CHECK_THAT(tex, Catch::Contains("\\begin{tabular}{lrr}"));
   CHECK_THAT(tex, Catch::Contains("0.1 & 78.07 $\\pm$ 0.63 & --- \\\\\n"));
-  CHECK_THAT(tex, Catch::Contains("\\#1 \\{a\\} & x\\textasciicircum{}2 \\textasciitilde{} y\\textbackslash{}z & $\\geq$ 3"));
+  CHECK_THAT(
+      tex, Catch::Contains("\\#1 \\{a\\} & x\\textasciicircum{}2 \\textasciitilde{} y\\textbackslash{}z & $\\geq$ 3"));
   CHECK_THAT(tex, Catch::Contains("INCOMPLETE \\& more\\par"));
   CHECK_THAT(tex, Catch::Contains("$\\theta$k $\\leftarrow$ m$\\cdot$$\\theta$k"));
   CHECK_THAT(tex, !Catch::Contains("**"));
@@ -171,14 +178,21 @@ TEST_CASE("to_latex escapes LaTeX's special characters and maps the reports' sym
 TEST_CASE("results index: one entry per sweep with its files, run counts and INCOMPLETE", "[report]") {
   TempDir dir;
   const auto body = [&](const std::string& name) {
-    return "name = \"" + name + "\"\n"
-           "description = \"what " + name + " varies\"\n"
-           "experiment = \"" + kExperiment + "\"\n"
+    return "name = \"" + name +
+           "\"\n"
+           "description = \"what " +
+           name +
+           " varies\"\n"
+           "experiment = \"" +
+           kExperiment +
+           "\"\n"
            "seeds = [0]\n"
            "[grid]\n"
            "\"method.momentum\" = [0.9, 0.99]\n"
            "[report]\n"
-           "title = \"Title of " + name + "\"\n"
+           "title = \"Title of " +
+           name +
+           "\"\n"
            "reference = \"moco_v1.momentum_ablation\"\n"
            "reference_x = \"momentum\"\n"
            "reference_y = \"top1\"\n";
@@ -195,7 +209,8 @@ TEST_CASE("results index: one entry per sweep with its files, run counts and INC
   CHECK(line_index(md, "## Title of done") < line_index(md, "## Title of todo"));
   CHECK_THAT(md, Catch::Contains("- What it shows: what done varies. Cited beside it: `moco_v1.momentum_ablation`."));
   CHECK_THAT(md, Catch::Contains("- Runs: 2 of 2 recorded.\n"));
-  CHECK_THAT(md, Catch::Contains("[table](done/cpu/table.md) · [csv](done/cpu/table.csv) · [LaTeX](done/cpu/table.tex)"));
+  CHECK_THAT(md,
+             Catch::Contains("[table](done/cpu/table.md) · [csv](done/cpu/table.csv) · [LaTeX](done/cpu/table.tex)"));
   CHECK_THAT(md, Catch::Contains("- Runs: 0 of 2 recorded — **INCOMPLETE**."));
   CHECK_THAT(md, Catch::Contains("no table yet: run `contra report"));
   // The same plans give the same bytes; an unwritable place is one clear error.

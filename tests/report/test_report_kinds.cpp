@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "../support/report_fixtures.h"
+#include "../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/report/cost.h"
 #include "contra/report/report.h"
@@ -19,8 +21,6 @@
 #include "contra/report/runs.h"
 #include "contra/store/run_record.h"
 #include "contra/sweep/plan.h"
-#include "../support/report_fixtures.h"
-#include "../support/temp_dir.h"
 
 namespace fs = std::filesystem;
 using contra::testing::read_file;
@@ -33,34 +33,36 @@ TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig
   TempDir dir;
   const auto sweep = write_file(dir / "mech.toml",
                                 "name = \"mech\"\n"
-                                "experiment = \"" + kExperiment + "\"\n"
-                                "seeds = [0, 1]\n"
-                                "[[block]]\n"
-                                "\"method.name\" = [\"end_to_end\"]\n"
-                                "\"optim.batch\" = [256, 512]\n"
-                                "\"optim.lr_scaling\" = \"linear\"\n"
-                                "[[block]]\n"
-                                "\"method.name\" = [\"memory_bank\"]\n"
-                                "\"method.negatives\" = [256, 1024]\n"
-                                "[[block]]\n"
-                                "\"method.name\" = [\"moco\"]\n"
-                                "\"method.queue\" = [1024, 4096]\n"
-                                "[preset.cpu]\n"
-                                "\"data.train_subset\" = 20000\n"
-                                "[report]\n"
-                                "kind = \"ablation\"\n"
-                                "title = \"Mechanisms\"\n"
-                                "reference = \"moco_v1.mechanisms\"\n"
-                                "reference_x = \"K\"\n"
-                                "x = \"summary.K\"\n"
-                                "x_label = \"K\"\n"
-                                "series = \"method.name\"\n"
-                                "series_label = \"mechanism\"\n"
-                                "log_x = true\n"
-                                "[report.reference_columns]\n"
-                                "end_to_end = \"end_to_end\"\n"
-                                "memory_bank = \"memory_bank\"\n"
-                                "moco = \"moco\"\n");
+                                "experiment = \"" +
+                                    kExperiment +
+                                    "\"\n"
+                                    "seeds = [0, 1]\n"
+                                    "[[block]]\n"
+                                    "\"method.name\" = [\"end_to_end\"]\n"
+                                    "\"optim.batch\" = [256, 512]\n"
+                                    "\"optim.lr_scaling\" = \"linear\"\n"
+                                    "[[block]]\n"
+                                    "\"method.name\" = [\"memory_bank\"]\n"
+                                    "\"method.negatives\" = [256, 1024]\n"
+                                    "[[block]]\n"
+                                    "\"method.name\" = [\"moco\"]\n"
+                                    "\"method.queue\" = [1024, 4096]\n"
+                                    "[preset.cpu]\n"
+                                    "\"data.train_subset\" = 20000\n"
+                                    "[report]\n"
+                                    "kind = \"ablation\"\n"
+                                    "title = \"Mechanisms\"\n"
+                                    "reference = \"moco_v1.mechanisms\"\n"
+                                    "reference_x = \"K\"\n"
+                                    "x = \"summary.K\"\n"
+                                    "x_label = \"K\"\n"
+                                    "series = \"method.name\"\n"
+                                    "series_label = \"mechanism\"\n"
+                                    "log_x = true\n"
+                                    "[report.reference_columns]\n"
+                                    "end_to_end = \"end_to_end\"\n"
+                                    "memory_bank = \"memory_bank\"\n"
+                                    "moco = \"moco\"\n");
   // knn: 60 + (K / 1024) + seed, so two seeds give mean (… + 0.5) and std 0.71; MoCo K = 1024 fails.
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
@@ -89,7 +91,8 @@ TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig
   CHECK_THAT(e2e_512, Catch::Contains("| 56.3 |") && Catch::Contains("| 61.00 ± 0.71 | — | 2 |"));
   CHECK_THAT(mb_256, Catch::Contains("| 50.0 |"));
   CHECK_THAT(mb_1024, Catch::Contains("| 54.1 |") && Catch::Contains("| 61.50 ± 0.71 |"));
-  CHECK_THAT(moco_4096, Catch::Contains("| 59.0 |") && Catch::Contains("| 64.50 ± 0.71 |") && Catch::Contains("| ok |"));
+  CHECK_THAT(moco_4096,
+             Catch::Contains("| 59.0 |") && Catch::Contains("| 64.50 ± 0.71 |") && Catch::Contains("| ok |"));
   // A failed row still shows its measurement and the paper's value, and says fail with the reason.
   CHECK_THAT(moco_1024, Catch::Contains("| 57.5 |") && Catch::Contains("| 61.50 ± 0.71 |") &&
                             Catch::Contains("fail (2/2)") && Catch::Contains("chance"));
@@ -117,27 +120,30 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
   TempDir dir;
   const auto sweep = write_file(dir / "grid.toml",
                                 "name = \"grid\"\n"
-                                "experiment = \"" + kExperiment + "\"\n"
-                                "seeds = [0]\n"
-                                "[grid]\n"
-                                "\"optim.batch\" = [256, 512]\n"
-                                "\"optim.epochs\" = [2, 4]\n"
-                                "[report]\n"
-                                "kind = \"grid\"\n"
-                                "title = \"Batch x epochs\"\n"
-                                "reference = \"simclr.batch_epochs\"\n"
-                                "reference_x = \"batch\"\n"
-                                "reference_y = \"top1\"\n"
-                                "reference_series = \"epochs\"\n"
-                                "x = \"optim.batch\"\n"
-                                "x_label = \"batch\"\n"
-                                "series = \"optim.epochs\"\n"
-                                "series_label = \"epochs\"\n"
-                                "log_x = true\n");
+                                "experiment = \"" +
+                                    kExperiment +
+                                    "\"\n"
+                                    "seeds = [0]\n"
+                                    "[grid]\n"
+                                    "\"optim.batch\" = [256, 512]\n"
+                                    "\"optim.epochs\" = [2, 4]\n"
+                                    "[report]\n"
+                                    "kind = \"grid\"\n"
+                                    "title = \"Batch x epochs\"\n"
+                                    "reference = \"simclr.batch_epochs\"\n"
+                                    "reference_x = \"batch\"\n"
+                                    "reference_y = \"top1\"\n"
+                                    "reference_series = \"epochs\"\n"
+                                    "x = \"optim.batch\"\n"
+                                    "x_label = \"batch\"\n"
+                                    "series = \"optim.epochs\"\n"
+                                    "series_label = \"epochs\"\n"
+                                    "log_x = true\n");
   // knn = batch / 100 + epochs: 256/2 → 4.56 + … distinct per cell.
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
-    f.knn = 50.0 + static_cast<double>(run.experiment.optim.batch) / 100.0 + static_cast<double>(run.experiment.optim.epochs);
+    f.knn = 50.0 + static_cast<double>(run.experiment.optim.batch) / 100.0 +
+            static_cast<double>(run.experiment.optim.epochs);
     if (run.experiment.optim.batch == 256) f.linear = f.knn + 10;  // the 512 rows have no linear probe: "—"
     return f;
   });
@@ -145,8 +151,9 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
   std::string csv;
   const std::string md = report_twice(plan, &csv);
   INFO("table.md:\n" << md);
-  CHECK_FALSE(line_starting(md, "| batch | measured, epochs 2 | measured, epochs 4 | paper, epochs 100 [1] | "
-                                "paper, epochs 200 [1] | paper, epochs 400 [1] | paper, epochs 800 [1] |")
+  CHECK_FALSE(line_starting(md,
+                            "| batch | measured, epochs 2 | measured, epochs 4 | paper, epochs 100 [1] | "
+                            "paper, epochs 200 [1] | paper, epochs 400 [1] | paper, epochs 800 [1] |")
                   .empty());
   CHECK(line_starting(md, "| 256 |") == "| 256 | 54.56 / 64.56 | 56.56 / 66.56 | 57.5 | 61.9 | 64.7 | 66.6 |");
   CHECK(line_starting(md, "| 512 |") == "| 512 | 57.12 / — | 59.12 / — | 60.7 | 64.0 | 66.2 | 67.8 |");
@@ -158,7 +165,7 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
   const auto reference = contra::config::load_reference(kReferences, "simclr.batch_epochs");
   const auto& spec = plan.sweep.report;
   CHECK(contra::report::paper_value(reference, spec, "800", 8192) == "69.0");
-  CHECK(contra::report::paper_value(reference, spec, "2", 256) == "—");  // no such paper column
+  CHECK(contra::report::paper_value(reference, spec, "2", 256) == "—");    // no such paper column
   CHECK(contra::report::paper_value(reference, spec, "100", 128) == "—");  // no such paper row
 }
 
@@ -166,27 +173,29 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
   TempDir dir;
   const auto sweep = write_file(dir / "cost.toml",
                                 "name = \"cost\"\n"
-                                "experiment = \"" + kExperiment + "\"\n"
-                                "seeds = [0]\n"
-                                "[[block]]\n"
-                                "\"method.name\" = [\"moco\"]\n"
-                                "\"method.queue\" = [1024, 4096, 16384]\n"
-                                "[[block]]\n"
-                                "\"method.name\" = [\"memory_bank\"]\n"
-                                "\"method.negatives\" = [1024, 4096]\n"
-                                "[[block]]\n"
-                                "\"method.name\" = [\"end_to_end\"]\n"
-                                "\"optim.batch\" = [256, 512]\n"
-                                "[preset.cpu]\n"
-                                "\"data.train_subset\" = 20000\n"
-                                "[report]\n"
-                                "kind = \"cost\"\n"
-                                "title = \"Cost\"\n"
-                                "reference = \"moco_v2.cost\"\n"
-                                "x = \"summary.K\"\n"
-                                "x_label = \"K\"\n"
-                                "series = \"method.name\"\n"
-                                "series_label = \"mechanism\"\n");
+                                "experiment = \"" +
+                                    kExperiment +
+                                    "\"\n"
+                                    "seeds = [0]\n"
+                                    "[[block]]\n"
+                                    "\"method.name\" = [\"moco\"]\n"
+                                    "\"method.queue\" = [1024, 4096, 16384]\n"
+                                    "[[block]]\n"
+                                    "\"method.name\" = [\"memory_bank\"]\n"
+                                    "\"method.negatives\" = [1024, 4096]\n"
+                                    "[[block]]\n"
+                                    "\"method.name\" = [\"end_to_end\"]\n"
+                                    "\"optim.batch\" = [256, 512]\n"
+                                    "[preset.cpu]\n"
+                                    "\"data.train_subset\" = 20000\n"
+                                    "[report]\n"
+                                    "kind = \"cost\"\n"
+                                    "title = \"Cost\"\n"
+                                    "reference = \"moco_v2.cost\"\n"
+                                    "x = \"summary.K\"\n"
+                                    "x_label = \"K\"\n"
+                                    "series = \"method.name\"\n"
+                                    "series_label = \"mechanism\"\n");
   // Peak memory = 100 MiB + 1000 bytes per negative, for every mechanism.
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
@@ -228,8 +237,8 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
   CHECK_THAT(md, Catch::Contains("the negatives store alone +0.488 MiB per 1000"));  // 512·1000/2²⁰
   CHECK_FALSE(line_starting(md, "| mechanism | K | negatives |").empty());
   // moco at K = 4096: peak 100 MiB + 4096000 bytes = 103.9 MiB → "104"; the queue 128·4096·4 bytes = 2 MiB.
-  CHECK_THAT(line_starting(md, "| moco | 4096 |"), Catch::Contains("| 4096 | 70.00 | — | 1 | ok |") &&
-                                                       Catch::Contains("| 104 | 2.00 | 2.5 |"));
+  CHECK_THAT(line_starting(md, "| moco | 4096 |"),
+             Catch::Contains("| 4096 | 70.00 | — | 1 | ok |") && Catch::Contains("| 104 | 2.00 | 2.5 |"));
   CHECK_THAT(line_starting(md, "| end_to_end | 512 |"), Catch::Contains("| 511 |") && Catch::Contains("| 0.00 |"));
   // The paper's own cost table, cited: MoCo v2 Table 3.
   for (const std::string v : {"5.0", "7.4", "93.0", "53", "65"}) CHECK_THAT(md, Catch::Contains("| " + v + " |"));

@@ -26,8 +26,8 @@ class TempDir {
   TempDir() {
     static std::atomic<int> counter{0};
     const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-    path_ = fs::temp_directory_path() /
-            ("contra-store-test-" + std::to_string(stamp) + "-" + std::to_string(counter++));
+    path_ =
+        fs::temp_directory_path() / ("contra-store-test-" + std::to_string(stamp) + "-" + std::to_string(counter++));
     fs::create_directories(path_);
   }
   ~TempDir() {
@@ -296,8 +296,9 @@ TEST_CASE("a damaged record reads as an error or as itself, never as a crash or 
     if (pid == 0) {
       try {
         const RunRecord r = read_run(damaged);
-        const bool equal = r.axes == written.axes && r.summary == written.summary && r.attributes.size() ==
-                           written.attributes.size() + 1 && r.attributes.at("config") == written.attributes.at("config");
+        const bool equal = r.axes == written.axes && r.summary == written.summary &&
+                           r.attributes.size() == written.attributes.size() + 1 &&
+                           r.attributes.at("config") == written.attributes.at("config");
         _exit(equal ? 0 : 3);
       } catch (const ContraError&) {
         _exit(1);
@@ -307,9 +308,9 @@ TEST_CASE("a damaged record reads as an error or as itself, never as a crash or 
     }
     int status = 0;
     waitpid(pid, &status, 0);
-    REQUIRE(WIFEXITED(status));         // no crash
-    CHECK(WEXITSTATUS(status) != 3);    // never another record
-    CHECK(WEXITSTATUS(status) != 4);    // only ContraError
+    REQUIRE(WIFEXITED(status));       // no crash
+    CHECK(WEXITSTATUS(status) != 3);  // never another record
+    CHECK(WEXITSTATUS(status) != 4);  // only ContraError
     (WEXITSTATUS(status) == 1 ? errors : same) += 1;
   }
   CHECK(errors > 0);

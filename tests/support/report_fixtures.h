@@ -22,7 +22,6 @@ namespace contra::testing::report_fixtures {
 namespace fs = std::filesystem;
 using contra::testing::read_file;
 
-
 inline const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
 inline const std::string kReferences = CONTRA_SOURCE_DIR "/analysis/references";
 constexpr double kMiB = 1024.0 * 1024.0;
@@ -31,8 +30,8 @@ constexpr std::int64_t kTrain = 20000;
 /// What a fake run measured.
 struct Fake {
   double knn = 50;
-  double linear = NAN;          ///< linear_top1; NaN: not recorded (a run before the probe)
-  std::vector<double> pretext;  ///< /epochs/pretext_acc, one per epoch; empty: no /epochs
+  double linear = NAN;                ///< linear_top1; NaN: not recorded (a run before the probe)
+  std::vector<double> pretext;        ///< /epochs/pretext_acc, one per epoch; empty: no /epochs
   std::vector<double> knn_per_epoch;  ///< /epochs/knn_top1 (same length as pretext)
   double peak = 100 * kMiB;
   std::string status = "complete";
@@ -55,7 +54,7 @@ inline Counts counts_of(const contra::config::Experiment& e) {
 /// Writes one finished record per planned run at store::final_path(runs_dir, id), then plans
 /// again so that the plan matches them.
 inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const fs::path& results,
-                                    const std::function<Fake(const contra::sweep::PlannedRun&)>& measure) {
+                                           const std::function<Fake(const contra::sweep::PlannedRun&)>& measure) {
   const auto plan = contra::sweep::plan_sweep(sweep_file, "", {}, results);
   fs::create_directories(plan.runs_dir());
   for (const auto& run : plan.runs) {

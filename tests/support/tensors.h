@@ -1,8 +1,8 @@
 // Tensor-list helpers for tests that compare two runs of the same computation.
 #pragma once
 
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <vector>
 

@@ -7,11 +7,11 @@
 #include <set>
 #include <string>
 
+#include "../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/core/error.h"
 #include "contra/store/run_record.h"
 #include "contra/sweep/plan.h"
-#include "../support/temp_dir.h"
 
 namespace fs = std::filesystem;
 using contra::sweep::plan_sweep;
@@ -84,26 +84,31 @@ TEST_CASE("plan_sweep: a value listed twice and bad values stop the plan", "[swe
   TempDir dir;
   // 0.9 and 0.90 are one value: listing it twice would silently plan one run for two.
   const auto dup = contra::testing::write_file(dir / "dup.toml", sweep_text("0.9, 0.90"));
-  CHECK_THROWS_WITH(plan_sweep(dup, "", {}, dir / "results"), Catch::Contains("dup.toml:4") && Catch::Contains("twice"));
+  CHECK_THROWS_WITH(plan_sweep(dup, "", {}, dir / "results"),
+                    Catch::Contains("dup.toml:4") && Catch::Contains("twice"));
   const auto file = contra::testing::write_file(dir / "one.toml", sweep_text("0.9"));
   CHECK(plan_sweep(file, "", {}, dir / "results").runs.size() == 2);  // 2 seeds, one momentum
   const auto bad = contra::testing::write_file(dir / "bad.toml", sweep_text("0.9, 1.5"));
-  CHECK_THROWS_WITH(plan_sweep(bad, "", {}, dir / "results"), Catch::Contains("method.momentum") && Catch::Contains("1.5"));
+  CHECK_THROWS_WITH(plan_sweep(bad, "", {}, dir / "results"),
+                    Catch::Contains("method.momentum") && Catch::Contains("1.5"));
   CHECK_THROWS_AS(plan_sweep(file, "nope", {}, dir / "results"), contra::core::ContraError);
 }
 
 TEST_CASE("plan_sweep: two labels for one config are an error, not a silently dropped row", "[sweep]") {
   TempDir dir;
   // 0.2 and 0.20 resolve to the same config: two names for one run.
-  const auto same = contra::testing::write_file(dir / "same.toml", "experiment = \"" + kExperiment + "\"\n"
-                                                "[[zip]]\nlabel = [\"MLP\", \"MLP again\"]\n"
-                                                "\"method.temperature\" = [0.2, 0.20]\n");
-  CHECK_THROWS_WITH(plan_sweep(same, "", {}, dir / "results"),
-                    Catch::Contains("same.toml") && Catch::Contains("'MLP' and 'MLP again' resolve to the same config"));
+  const auto same = contra::testing::write_file(dir / "same.toml", "experiment = \"" + kExperiment +
+                                                                       "\"\n"
+                                                                       "[[zip]]\nlabel = [\"MLP\", \"MLP again\"]\n"
+                                                                       "\"method.temperature\" = [0.2, 0.20]\n");
+  CHECK_THROWS_WITH(
+      plan_sweep(same, "", {}, dir / "results"),
+      Catch::Contains("same.toml") && Catch::Contains("'MLP' and 'MLP again' resolve to the same config"));
   // A --set on a key the labelled zip varies is refused like any axis key, so a label cannot name another config.
-  const auto ok = contra::testing::write_file(dir / "ok.toml", "experiment = \"" + kExperiment + "\"\n"
-                                              "[[zip]]\nlabel = [\"a\", \"b\"]\n"
-                                              "\"method.temperature\" = [0.2, 0.3]\n");
+  const auto ok = contra::testing::write_file(dir / "ok.toml", "experiment = \"" + kExperiment +
+                                                                   "\"\n"
+                                                                   "[[zip]]\nlabel = [\"a\", \"b\"]\n"
+                                                                   "\"method.temperature\" = [0.2, 0.3]\n");
   CHECK(plan_sweep(ok, "", {}, dir / "results").runs.size() == 2);
   CHECK_THROWS_WITH(plan_sweep(ok, "", {"method.temperature=0.5"}, dir / "results"), Catch::Contains("is an axis of"));
 }

@@ -8,9 +8,9 @@
 #include <sstream>
 #include <string>
 
+#include "../support/temp_dir.h"
 #include "contra/config/references.h"
 #include "contra/sweep/plan.h"
-#include "../support/temp_dir.h"
 
 namespace fs = std::filesystem;
 

@@ -125,7 +125,8 @@ TEST_CASE("learning_rate: warm-up ramps linearly to lr, then the schedule starts
   o.epochs = 10;
   o.warmup_epochs = 2;
   const std::int64_t spe = 5;  // 10 warm-up steps
-  for (std::int64_t s = 0; s < 10; ++s) CHECK(learning_rate(o, s, spe) == Approx(0.1 * static_cast<double>(s + 1) / 10.0));
+  for (std::int64_t s = 0; s < 10; ++s)
+    CHECK(learning_rate(o, s, spe) == Approx(0.1 * static_cast<double>(s + 1) / 10.0));
   CHECK(learning_rate(o, 10, spe) == Approx(0.1));  // cosine starts at lr after warm-up
   CHECK(learning_rate(o, 49, spe) < 0.01 * 0.1);
   o.schedule = "step";

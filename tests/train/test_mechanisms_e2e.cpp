@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/store/run_record.h"
 #include "contra/train/trainer.h"
-#include "../support/temp_dir.h"
 
 namespace fs = std::filesystem;
 using contra::testing::TempDir;
@@ -21,9 +21,9 @@ namespace {
 const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
 
 std::vector<contra::config::Override> small_run(const std::string& method) {
-  std::vector<std::string> sets = {"method.name=" + method,   "data.train_subset=512", "data.test_subset=200",
-                                   "optim.epochs=1",          "optim.batch=128",       "model.width=4",
-                                   "method.queue=256",        "method.negatives=256",  "eval.knn_random_init=false"};
+  std::vector<std::string> sets = {"method.name=" + method, "data.train_subset=512", "data.test_subset=200",
+                                   "optim.epochs=1",        "optim.batch=128",       "model.width=4",
+                                   "method.queue=256",      "method.negatives=256",  "eval.knn_random_init=false"};
   if (method == "simclr") {
     sets.push_back("model.head=mlp");
     sets.push_back("model.bn_splits=1");

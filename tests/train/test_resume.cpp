@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "../support/cli.h"
 #include "contra/config/load.h"
 #include "contra/models/split_chunks.h"
 #include "contra/store/run_lock.h"
 #include "contra/store/run_record.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/trainer.h"
-#include "../support/cli.h"
 
 namespace fs = std::filesystem;
 using contra::testing::quote;
@@ -74,7 +74,8 @@ void check_same_metrics(const contra::store::RunRecord& a, const contra::store::
     INFO("summary/" << key);
     CHECK(contra::store::get_double(a.summary, key, "a") == contra::store::get_double(b.summary, key, "b"));
   }
-  CHECK(contra::store::get_string(a.attributes, "status", "a") == contra::store::get_string(b.attributes, "status", "b"));
+  CHECK(contra::store::get_string(a.attributes, "status", "a") ==
+        contra::store::get_string(b.attributes, "status", "b"));
 }
 
 }  // namespace
@@ -126,7 +127,8 @@ TEST_CASE("resume: killed or stopped mid-epoch, every mechanism continues bit fo
     CHECK(contra::store::get_int(a.attributes, "attempts", "a") == 1);
     if (checkpointed) {
       CHECK(contra::store::get_string(b.attributes, "resumed_from_epochs", "b") ==
-            (c.interruption == "--kill-after-steps" ? std::to_string((c.after_step - 1) / 8) : std::to_string(c.after_step / 8)));
+            (c.interruption == "--kill-after-steps" ? std::to_string((c.after_step - 1) / 8)
+                                                    : std::to_string(c.after_step / 8)));
     }
   }
 }
@@ -168,9 +170,9 @@ TEST_CASE("run lock: a held lock stops a second trainer, and a dead holder's loc
   TempDir dir;
   const fs::path out = dir / "runs";
   fs::create_directories(out);
-  const auto exp = contra::config::load_experiment(contra::testing::kExperiment,
-                                                   {contra::config::parse_set("data.train_subset=512", "t"),
-                                                    contra::config::parse_set("method.queue=256", "t")});
+  const auto exp = contra::config::load_experiment(
+      contra::testing::kExperiment,
+      {contra::config::parse_set("data.train_subset=512", "t"), contra::config::parse_set("method.queue=256", "t")});
   const std::string id = contra::config::config_hash(exp);
   {
     auto lock = contra::store::RunLock::try_acquire(out, id);
@@ -200,7 +202,8 @@ TEST_CASE("run lock: a held lock stops a second trainer, and a dead holder's loc
   CHECK(contra::store::RunLock::try_acquire(out, id).has_value());
 }
 
-TEST_CASE("checkpoint: a damaged checkpoint is refused, set aside, and the next attempt starts over", "[train][resume]") {
+TEST_CASE("checkpoint: a damaged checkpoint is refused, set aside, and the next attempt starts over",
+          "[train][resume]") {
   TempDir dir;
   REQUIRE(train_status("moco", dir / "reference", "", dir) == 0);
   // Truncated, and (a subtler case) one flipped byte in the middle: both must be refused.
@@ -221,7 +224,8 @@ TEST_CASE("checkpoint: a damaged checkpoint is refused, set aside, and the next 
                               " --threads 1 --quiet --out " + quote(runs.string());
     const auto r = run_cli(train, dir);
     CHECK(r.code == 2);
-    CHECK_THAT(r.err, Catch::Contains(ckpt.front().string()) && Catch::Contains("damaged") && Catch::Contains("--fresh"));
+    CHECK_THAT(r.err,
+               Catch::Contains(ckpt.front().string()) && Catch::Contains("damaged") && Catch::Contains("--fresh"));
     CHECK(contra::testing::lines_of(r.err).size() == 1);
     CHECK(contra::testing::files_with(runs, ".h5").empty());  // nothing claims to be complete
     CHECK(fs::exists(ckpt.front().string() + ".damaged"));    // kept for a look

@@ -18,7 +18,9 @@ torch::Tensor uniform(std::int64_t n, double lo, double hi, at::Generator& gen) 
 }
 
 /// 1 where a Bernoulli(p) draw succeeds, else 0; shape {n}, on CPU.
-torch::Tensor coin(std::int64_t n, double p, at::Generator& gen) { return (uniform(n, 0.0, 1.0, gen) < p).to(torch::kFloat32); }
+torch::Tensor coin(std::int64_t n, double p, at::Generator& gen) {
+  return (uniform(n, 0.0, 1.0, gen) < p).to(torch::kFloat32);
+}
 
 }  // namespace
 
@@ -48,7 +50,8 @@ torch::Tensor TwoViewAugment::crop_and_flip(const torch::Tensor& x, at::Generato
   // theta: N×2×3, output (u, v) in [-1, 1]^2 samples input (w·flip·u + cx, h·v + cy).
   const auto theta = torch::stack({torch::stack({w * flip, zero, cx}, 1), torch::stack({zero, h, cy}, 1)}, 1);
   const auto grid = F::affine_grid(theta.to(x.device()), x.sizes().vec(), /*align_corners=*/false);
-  return F::grid_sample(x, grid, F::GridSampleFuncOptions().mode(torch::kBilinear).padding_mode(torch::kBorder).align_corners(false));
+  return F::grid_sample(
+      x, grid, F::GridSampleFuncOptions().mode(torch::kBilinear).padding_mode(torch::kBorder).align_corners(false));
 }
 
 torch::Tensor TwoViewAugment::jitter(const torch::Tensor& x, at::Generator& gen) const {
@@ -72,12 +75,12 @@ torch::Tensor TwoViewAugment::blur(const torch::Tensor& x, at::Generator& gen) c
   const std::int64_t r = k / 2;
   const auto apply = coin(n, options_.blur_prob, gen);
   const auto sigma = uniform(n, options_.blur_sigma_min, options_.blur_sigma_max, gen);
-  const auto t = torch::arange(-r, r + 1, torch::kFloat32);                     // k
+  const auto t = torch::arange(-r, r + 1, torch::kFloat32);                          // k
   auto kernel = (-(t * t).view({1, k}) / (2 * (sigma * sigma).view({n, 1}))).exp();  // N×k
   kernel = kernel / kernel.sum(1, true);
   const auto identity = (t == 0).to(torch::kFloat32).view({1, k});
   kernel = apply.view({n, 1}) * kernel + (1 - apply.view({n, 1})) * identity;  // no blur: a delta kernel
-  kernel = kernel.repeat_interleave(ch, 0).to(x.device(), x.scalar_type());       // (N·C)×k
+  kernel = kernel.repeat_interleave(ch, 0).to(x.device(), x.scalar_type());    // (N·C)×k
   // Separable blur as a grouped convolution: one group per image and channel.
   auto y = F::pad(x.reshape({1, n * ch, hh, ww}), F::PadFuncOptions({r, r, r, r}).mode(torch::kReflect));
   y = F::conv2d(y, kernel.view({n * ch, 1, k, 1}), F::Conv2dFuncOptions().groups(n * ch));
@@ -102,7 +105,8 @@ torch::Tensor TwoViewAugment::view(const torch::Tensor& images, at::Generator& g
   return standardise(x);
 }
 
-std::pair<torch::Tensor, torch::Tensor> TwoViewAugment::two_views(const torch::Tensor& images, at::Generator& gen) const {
+std::pair<torch::Tensor, torch::Tensor> TwoViewAugment::two_views(const torch::Tensor& images,
+                                                                  at::Generator& gen) const {
   auto q = view(images, gen);
   auto k = view(images, gen);
   return {std::move(q), std::move(k)};

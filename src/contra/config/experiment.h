@@ -15,10 +15,11 @@ namespace contra::config {
 
 /// [run]: what identifies a run besides the method.
 struct RunOptions {
-  std::int64_t seed = 0;       ///< seeds weights, data order and augmentation
-  std::string device = "auto"; ///< auto | cpu | cuda | cuda:N
+  std::int64_t seed = 0;        ///< seeds weights, data order and augmentation
+  std::string device = "auto";  ///< auto | cpu | cuda | cuda:N
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v("seed", seed);
     v("device", device);
   }
@@ -26,13 +27,15 @@ struct RunOptions {
 
 /// [data]: which images, and how many.
 struct DataOptions {
-  std::string dataset = "fashion-mnist";                  ///< fashion-mnist | mnist (IDX files)
-  std::string root = "/usr/share/datasets/fashion-mnist";  ///< folder with the IDX .gz files (Debian dataset-fashion-mnist)
-  std::int64_t train_subset = 0;  ///< use the first n training images; 0 = all
-  std::int64_t test_subset = 0;   ///< use the first n test images for evaluation; 0 = all
-  bool drop_last = true;          ///< drop the last, smaller batch of an epoch (official MoCo: drop_last=True)
+  std::string dataset = "fashion-mnist";  ///< fashion-mnist | mnist (IDX files)
+  std::string root =
+      "/usr/share/datasets/fashion-mnist";  ///< folder with the IDX .gz files (Debian dataset-fashion-mnist)
+  std::int64_t train_subset = 0;            ///< use the first n training images; 0 = all
+  std::int64_t test_subset = 0;             ///< use the first n test images for evaluation; 0 = all
+  bool drop_last = true;  ///< drop the last, smaller batch of an epoch (official MoCo: drop_last=True)
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v("dataset", dataset);
     v("root", root);
     v("train_subset", train_subset);
@@ -54,7 +57,8 @@ struct AugmentOptions {
   double blur_sigma_min = 0.1;     ///< blur sigma range, in pixels
   double blur_sigma_max = 2.0;
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v("recipe", recipe);
     v("crop_scale_min", crop_scale_min);
     v("crop_scale_max", crop_scale_max);
@@ -77,7 +81,8 @@ struct ModelOptions {
   std::int64_t dim = 128;              ///< output dimension, L2-normalised (MoCo v1 §3.3: 128)
   std::int64_t bn_splits = 1;          ///< SplitBatchNorm: BN statistics over this many sub-batches (MoCo demo: 8)
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v("backbone", backbone);
     v("width", width);
     v("head", head);
@@ -89,14 +94,14 @@ struct ModelOptions {
 
 /// [method]: where the negatives come from.
 struct MethodOptions {
-  std::string name = "moco";   ///< moco | memory_bank | end_to_end | simclr (methods/registry.h)
-  std::int64_t queue = 65536;  ///< MoCo's K: size of the queue of negatives (MoCo v1 §3.2)
+  std::string name = "moco";      ///< moco | memory_bank | end_to_end | simclr (methods/registry.h)
+  std::int64_t queue = 65536;     ///< MoCo's K: size of the queue of negatives (MoCo v1 §3.2)
   std::int64_t negatives = 4096;  ///< memory bank's K: rows sampled per query (InstDisc: 4096)
   double memory_momentum = 0.5;   ///< memory bank's λ in v ← normalize(λ·v + (1−λ)·f) (InstDisc §3.2)
-  double momentum = 0.999;     ///< m in θk ← m·θk + (1−m)·θq (MoCo v1 Eq. 2)
-  double temperature = 0.07;   ///< τ of InfoNCE (MoCo v1 Eq. 1)
-  bool shuffle_bn = true;      ///< shuffle the key batch across BN splits (MoCo v1 §3.3)
-  bool symmetric = false;      ///< symmetrised loss, both views as query (MoCo CIFAR demo)
+  double momentum = 0.999;        ///< m in θk ← m·θk + (1−m)·θq (MoCo v1 Eq. 2)
+  double temperature = 0.07;      ///< τ of InfoNCE (MoCo v1 Eq. 1)
+  bool shuffle_bn = true;         ///< shuffle the key batch across BN splits (MoCo v1 §3.3)
+  bool symmetric = false;         ///< symmetrised loss, both views as query (MoCo CIFAR demo)
   /// memory bank's loss: infonce (MoCo Fig. 3) | nce (InstDisc Eq. 5–6, m = method.negatives noise samples)
   std::string loss = "infonce";
   /// NCE: the normalising constant Z is a running mean of each batch's Monte-Carlo estimate (InstDisc
@@ -108,7 +113,8 @@ struct MethodOptions {
   /// among its negatives (an older view of the positive), so it is refused unless this is true.
   bool allow_own_keys = false;
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v("name", name);
     v("queue", queue);
     v("negatives", negatives);
@@ -126,18 +132,19 @@ struct MethodOptions {
 
 /// [optim]: SGD with momentum and weight decay, and the learning-rate schedule.
 struct OptimOptions {
-  std::int64_t batch = 256;          ///< images per step (MoCo v1: 256)
-  std::int64_t epochs = 200;         ///< passes over the training set
-  double lr = 0.03;                  ///< base learning rate (MoCo v1: 0.03 for batch 256)
-  std::string lr_scaling = "none";   ///< none | linear (lr·B/256) | sqrt (lr·√(B/256)) (SimCLR App. B.1)
-  double sgd_momentum = 0.9;         ///< SGD momentum
-  double weight_decay = 1e-4;        ///< L2 weight decay
-  std::string schedule = "step";     ///< step (MoCo v1) | cosine (MoCo v2)
+  std::int64_t batch = 256;         ///< images per step (MoCo v1: 256)
+  std::int64_t epochs = 200;        ///< passes over the training set
+  double lr = 0.03;                 ///< base learning rate (MoCo v1: 0.03 for batch 256)
+  std::string lr_scaling = "none";  ///< none | linear (lr·B/256) | sqrt (lr·√(B/256)) (SimCLR App. B.1)
+  double sgd_momentum = 0.9;        ///< SGD momentum
+  double weight_decay = 1e-4;       ///< L2 weight decay
+  std::string schedule = "step";    ///< step (MoCo v1) | cosine (MoCo v2)
   std::vector<std::int64_t> lr_steps = {120, 160};  ///< step schedule: epochs where lr is multiplied by lr_gamma
-  double lr_gamma = 0.1;             ///< step schedule factor
-  std::int64_t warmup_epochs = 0;    ///< linear warm-up epochs before the schedule
+  double lr_gamma = 0.1;                            ///< step schedule factor
+  std::int64_t warmup_epochs = 0;                   ///< linear warm-up epochs before the schedule
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v("batch", batch);
     v("epochs", epochs);
     v("lr", lr);
@@ -153,13 +160,14 @@ struct OptimOptions {
 
 /// [eval]: the kNN monitor (InstDisc, arXiv:1805.01978 §3.4; MoCo demo).
 struct EvalOptions {
-  std::int64_t knn_k = 200;        ///< neighbours
-  double knn_t = 0.1;              ///< temperature of the weights exp(s/t)
-  std::int64_t knn_every = 0;      ///< also run the monitor every n epochs; 0 = final epoch only
-  bool knn_random_init = true;     ///< run the monitor on the randomly initialised encoder too
-  std::int64_t batch = 512;        ///< images per forward pass when extracting features
+  std::int64_t knn_k = 200;     ///< neighbours
+  double knn_t = 0.1;           ///< temperature of the weights exp(s/t)
+  std::int64_t knn_every = 0;   ///< also run the monitor every n epochs; 0 = final epoch only
+  bool knn_random_init = true;  ///< run the monitor on the randomly initialised encoder too
+  std::int64_t batch = 512;     ///< images per forward pass when extracting features
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v("knn_k", knn_k);
     v("knn_t", knn_t);
     v("knn_every", knn_every);
@@ -172,7 +180,10 @@ struct EvalOptions {
 struct TrainOptions {
   std::int64_t checkpoint_every = 1;  ///< write a checkpoint beside the record every n epochs; 0 = never
 
-  template <class V> void visit(V& v) { v("checkpoint_every", checkpoint_every); }
+  template <class V>
+  void visit(V& v) {
+    v("checkpoint_every", checkpoint_every);
+  }
 };
 
 /// A whole experiment. `origins` maps each key ("method.momentum") to where its value came from
@@ -192,7 +203,8 @@ struct Experiment {
   /// Where `key` was set, or the experiment file when it kept its default.
   std::string where(const std::string& key) const;
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v.section("run", run);
     v.section("data", data);
     v.section("augment", augment);

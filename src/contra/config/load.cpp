@@ -19,8 +19,9 @@ Override parse_set(const std::string& arg, const std::string& file) {
   CONTRA_CHECK(eq != std::string::npos && eq > 0, "--set {}: expected section.key=value", arg);
   Override o{arg.substr(0, eq), arg.substr(eq + 1), fmt::format("{} (--set {})", file, arg)};
   const auto dot = o.key.find('.');
-  CONTRA_CHECK(dot != std::string::npos && dot > 0 && dot + 1 < o.key.size() && o.key.find('.', dot + 1) == std::string::npos,
-               "--set {}: the key must be section.key, e.g. method.momentum", arg);
+  CONTRA_CHECK(
+      dot != std::string::npos && dot > 0 && dot + 1 < o.key.size() && o.key.find('.', dot + 1) == std::string::npos,
+      "--set {}: the key must be section.key, e.g. method.momentum", arg);
   return o;
 }
 
@@ -79,12 +80,14 @@ class DocumentReader {
   DocumentReader(const toml::table& doc, Experiment& exp, const std::map<std::string, std::string>& override_origins)
       : doc_(doc), exp_(exp), override_origins_(override_origins) {}
 
-  template <class S> void section(const char* name, S& options) {
+  template <class S>
+  void section(const char* name, S& options) {
     known_.emplace_back(name);
     const toml::node* node = doc_.get(name);
     if (node == nullptr) return;
     const toml::table* table = node->as_table();
-    CONTRA_CHECK(table != nullptr, "{}: '{}' must be a table ([{}])", detail::location_of(*node, exp_.source), name, name);
+    CONTRA_CHECK(table != nullptr, "{}: '{}' must be a table ([{}])", detail::location_of(*node, exp_.source), name,
+                 name);
     if constexpr (std::is_same_v<S, AugmentOptions>) {
       // The recipe sets the defaults of the other [augment] keys, so it is read first.
       if (const toml::node* recipe = table->get("recipe"); recipe != nullptr) {
@@ -105,7 +108,8 @@ class DocumentReader {
     for (const auto& [key, node] : doc_) {
       const std::string k(key.str());
       if (std::find(known_.begin(), known_.end(), k) != known_.end()) continue;
-      core::fail("{}: unknown section '{}'; an experiment has sections: {}", where_of(k, node), k, fmt::join(known_, ", "));
+      core::fail("{}: unknown section '{}'; an experiment has sections: {}", where_of(k, node), k,
+                 fmt::join(known_, ", "));
     }
   }
 
@@ -140,7 +144,8 @@ Experiment read_document(toml::table doc, const std::string& source, const std::
 /// Writes every section through Experiment::visit.
 struct DocumentWriter {
   toml::table doc;
-  template <class S> void section(const char* name, S& options) {
+  template <class S>
+  void section(const char* name, S& options) {
     toml::table t;
     detail::SectionWriter w(t);
     options.visit(w);

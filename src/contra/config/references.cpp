@@ -20,7 +20,8 @@ ReferenceValue to_value(const toml::node& node, const std::string& where) {
     v.number = d;
     v.text = detail::literal_of(node);
   } else {
-    CONTRA_CHECK(detail::read_value(node, v.text), "{}: a reference value must be a number, a boolean or a word, got {}", where,
+    CONTRA_CHECK(detail::read_value(node, v.text),
+                 "{}: a reference value must be a number, a boolean or a word, got {}", where,
                  detail::literal_of(node));
   }
   return v;

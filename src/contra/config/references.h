@@ -17,11 +17,11 @@ struct ReferenceValue {
 
 /// One table of a paper, e.g. moco_v1.momentum_ablation.
 struct ReferenceTable {
-  std::string id;        ///< "moco_v1.momentum_ablation"
-  std::string paper;     ///< full citation, with the arXiv id
-  std::string where;     ///< "Sec. 4.1 'Ablation: momentum'"
-  std::string metric;    ///< what the numbers measure, e.g. "ImageNet-1k linear top-1 (%), ResNet-50"
-  std::string setting;   ///< the fixed setting of this table, e.g. "K = 4096"
+  std::string id;       ///< "moco_v1.momentum_ablation"
+  std::string paper;    ///< full citation, with the arXiv id
+  std::string where;    ///< "Sec. 4.1 'Ablation: momentum'"
+  std::string metric;   ///< what the numbers measure, e.g. "ImageNet-1k linear top-1 (%), ResNet-50"
+  std::string setting;  ///< the fixed setting of this table, e.g. "K = 4096"
   std::map<std::string, std::vector<ReferenceValue>> columns;  ///< array columns; 2-D arrays as "name.row"
 };
 

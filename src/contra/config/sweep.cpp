@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <numeric>
 #include <filesystem>
+#include <numeric>
 #include <regex>
 
 #include "contra/config/toml_io.h"
@@ -45,7 +45,8 @@ std::vector<std::string> unique_literals(const toml::node& node, const std::stri
 
 std::vector<std::string> array_literals(const toml::node& node, const std::string& where, const std::string& key) {
   const auto* arr = node.as_array();
-  CONTRA_CHECK(arr != nullptr, "{}: axis '{}' must be an array of values, got {}", where, key, detail::literal_of(node));
+  CONTRA_CHECK(arr != nullptr, "{}: axis '{}' must be an array of values, got {}", where, key,
+               detail::literal_of(node));
   CONTRA_CHECK(!arr->empty(), "{}: axis '{}' has no values", where, key);
   std::vector<std::string> values;
   for (const auto& v : *arr) values.push_back(detail::literal_of(v));
@@ -55,15 +56,16 @@ std::vector<std::string> array_literals(const toml::node& node, const std::strin
 std::vector<std::string> unique_literals(const toml::node& node, const std::string& where, const std::string& key) {
   auto values = array_literals(node, where, key);
   for (std::size_t i = 0; i < values.size(); ++i)
-    CONTRA_CHECK(std::find(values.begin() + static_cast<std::ptrdiff_t>(i) + 1, values.end(), values[i]) == values.end(),
-                 "{}: axis '{}' lists the value {} twice", where, key, values[i]);
+    CONTRA_CHECK(
+        std::find(values.begin() + static_cast<std::ptrdiff_t>(i) + 1, values.end(), values[i]) == values.end(),
+        "{}: axis '{}' lists the value {} twice", where, key, values[i]);
   return values;
 }
 
 std::vector<std::int64_t> read_seeds(const toml::node& node, const std::string& where) {
   std::vector<std::int64_t> seeds;
-  CONTRA_CHECK(detail::read_value(node, seeds) && !seeds.empty(), "{}: seeds must be a non-empty array of integers, got {}",
-               where, detail::literal_of(node));
+  CONTRA_CHECK(detail::read_value(node, seeds) && !seeds.empty(),
+               "{}: seeds must be a non-empty array of integers, got {}", where, detail::literal_of(node));
   for (auto s : seeds) CONTRA_CHECK(s >= 0, "{}: seeds = {} holds a negative seed", where, detail::literal_of(node));
   for (std::size_t i = 0; i < seeds.size(); ++i)
     CONTRA_CHECK(std::find(seeds.begin() + static_cast<std::ptrdiff_t>(i) + 1, seeds.end(), seeds[i]) == seeds.end(),
@@ -108,10 +110,17 @@ void read_report(const toml::table& table, Sweep& sweep) {
   auto& r = sweep.report;
   std::vector<Leaf> leaves;
   flatten(table, "", leaves);
-  const std::map<std::string, std::string*> fields = {
-      {"kind", &r.kind},   {"title", &r.title},       {"reference", &r.reference},   {"reference_x", &r.reference_x},
-      {"reference_y", &r.reference_y}, {"reference_series", &r.reference_series}, {"x", &r.x}, {"x_label", &r.x_label},
-      {"series", &r.series}, {"series_label", &r.series_label}, {"metric", &r.metric}};
+  const std::map<std::string, std::string*> fields = {{"kind", &r.kind},
+                                                      {"title", &r.title},
+                                                      {"reference", &r.reference},
+                                                      {"reference_x", &r.reference_x},
+                                                      {"reference_y", &r.reference_y},
+                                                      {"reference_series", &r.reference_series},
+                                                      {"x", &r.x},
+                                                      {"x_label", &r.x_label},
+                                                      {"series", &r.series},
+                                                      {"series_label", &r.series_label},
+                                                      {"metric", &r.metric}};
   for (const auto& [key, node] : leaves) {
     const std::string where = detail::location_of(*node, sweep.file);
     if (key.rfind("reference_columns.", 0) == 0) {
@@ -123,9 +132,11 @@ void read_report(const toml::table& table, Sweep& sweep) {
       continue;
     }
     auto it = fields.find(key);
-    CONTRA_CHECK(it != fields.end(), "{}: unknown key 'report.{}'; [report] has keys: kind, title, reference, "
+    CONTRA_CHECK(it != fields.end(),
+                 "{}: unknown key 'report.{}'; [report] has keys: kind, title, reference, "
                  "reference_x, reference_y, reference_series, [reference_columns], x, x_label, series, series_label, "
-                 "log_x, metric", where, key);
+                 "log_x, metric",
+                 where, key);
     *it->second = read_string(*node, where, "report." + key);
   }
   CONTRA_CHECK(r.kind == "ablation" || r.kind == "grid" || r.kind == "cost" || r.kind == "curves",
@@ -146,8 +157,10 @@ void read_slurm(const toml::table& table, Sweep& sweep) {
     } else if (const auto i = ints.find(key); i != ints.end()) {
       CONTRA_CHECK(detail::read_value(node, *i->second), "{}: slurm.{} must be an integer", where, key);
     } else {
-      core::fail("{}: unknown key 'slurm.{}'; [slurm] has keys: partition, account, time, cpus, gpus, memory, "
-                 "max_parallel, signal_seconds", where, key);
+      core::fail(
+          "{}: unknown key 'slurm.{}'; [slurm] has keys: partition, account, time, cpus, gpus, memory, "
+          "max_parallel, signal_seconds",
+          where, key);
     }
   }
   validate_slurm(o, sweep.file);
@@ -195,8 +208,10 @@ void read_grid(const toml::table& table, const std::string& file, const std::str
   for (const auto& [lk, ln] : leaves) {
     if (lk == skip) continue;
     const std::string w = detail::location_of(*ln, file);
-    CONTRA_CHECK(lk != "label", "{}: 'label' names the points of a [[zip]] (label = [...] beside its axes); it is not "
-                 "a config key and has no meaning here", w);
+    CONTRA_CHECK(lk != "label",
+                 "{}: 'label' names the points of a [[zip]] (label = [...] beside its axes); it is not "
+                 "a config key and has no meaning here",
+                 w);
     if (plain_is_fixed && !ln->is_array()) {
       set.fixed.push_back({lk, detail::literal_of(*ln), fmt::format("{} ([[block]] {})", w, lk)});
       continue;
@@ -212,7 +227,8 @@ AxisSet read_block(const toml::node& node, const std::string& file) {
   AxisSet set;
   read_grid(*table, file, "zip", set, /*plain_is_fixed=*/true);
   if (const auto* zips = table->get("zip")) {
-    CONTRA_CHECK(zips->is_array_of_tables(), "{}: block.zip must be written [[block.zip]]", detail::location_of(*zips, file));
+    CONTRA_CHECK(zips->is_array_of_tables(), "{}: block.zip must be written [[block.zip]]",
+                 detail::location_of(*zips, file));
     for (const auto& entry : *zips->as_array()) set.zips.push_back(read_zip(entry, file, "[[block.zip]]"));
   }
   CONTRA_CHECK(!set.grid.empty() || !set.zips.empty(), "{}: [[block]] has no axes", detail::location_of(node, file));
@@ -273,15 +289,19 @@ Sweep load_sweep(const std::string& file) {
     if (key == "name") {
       s.name = read_string(node, where, key);
       static const std::regex safe("^[A-Za-z0-9_][A-Za-z0-9_.-]*$");
-      CONTRA_CHECK(std::regex_match(s.name, safe), "{}: name = '{}' must be a plain folder name (letters, digits, '_', "
-                   "'-', '.'), since results go to <results>/<name>/", where, s.name);
+      CONTRA_CHECK(std::regex_match(s.name, safe),
+                   "{}: name = '{}' must be a plain folder name (letters, digits, '_', "
+                   "'-', '.'), since results go to <results>/<name>/",
+                   where, s.name);
     } else if (key == "description") {
       s.description = read_string(node, where, key);
     } else if (key == "experiment") {
       const std::filesystem::path rel = read_string(node, where, key);
       s.experiment = (std::filesystem::path(file).parent_path() / rel).lexically_normal().string();
-      CONTRA_CHECK(std::filesystem::is_regular_file(s.experiment), "{}: experiment = '{}': file not found (looked for {}; "
-                   "the path is relative to the sweep file)", where, rel.string(), s.experiment);
+      CONTRA_CHECK(std::filesystem::is_regular_file(s.experiment),
+                   "{}: experiment = '{}': file not found (looked for {}; "
+                   "the path is relative to the sweep file)",
+                   where, rel.string(), s.experiment);
       have_experiment = true;
     } else if (key == "results" || key == "references") {
       const std::filesystem::path rel = read_string(node, where, key);
@@ -295,7 +315,8 @@ Sweep load_sweep(const std::string& file) {
       std::vector<Leaf> leaves;
       flatten(*node.as_table(), "", leaves);
       for (const auto& [lk, ln] : leaves)
-        s.fixed.push_back({lk, detail::literal_of(*ln), fmt::format("{} ([fixed] {})", detail::location_of(*ln, file), lk)});
+        s.fixed.push_back(
+            {lk, detail::literal_of(*ln), fmt::format("{} ([fixed] {})", detail::location_of(*ln, file), lk)});
     } else if (key == "grid" && node.is_table()) {
       read_grid(*node.as_table(), file, "", s.axes);
     } else if (key == "zip" && node.is_array_of_tables()) {
@@ -305,11 +326,14 @@ Sweep load_sweep(const std::string& file) {
     } else if (key == "preset" || key == "report" || key == "slurm") {
       CONTRA_CHECK(node.is_table(), "{}: '{}' must be a table", where, key);
     } else {
-      core::fail("{}: unknown key '{}'; a sweep has: name, description, experiment, results, references, seeds, default_preset, [fixed], "
-                 "[grid], [[zip]], [[block]], [preset.*], [report], [slurm]", where, key);
+      core::fail(
+          "{}: unknown key '{}'; a sweep has: name, description, experiment, results, references, seeds, default_preset, [fixed], "
+          "[grid], [[zip]], [[block]], [preset.*], [report], [slurm]",
+          where, key);
     }
   }
-  CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")", file);
+  CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")",
+               file);
   if (const auto* presets = doc["preset"].as_table()) {
     for (const auto& [name, node] : *presets) {
       CONTRA_CHECK(node.is_table(), "{}: preset.{} must be a table", detail::location_of(node, file), name.str());
@@ -320,7 +344,8 @@ Sweep load_sweep(const std::string& file) {
   if (const auto* slurm = doc["slurm"].as_table()) read_slurm(*slurm, s);
   if (s.report.x.empty()) {  // no [report] x: the first axis the sweep varies, else the seed
     const auto& first = !s.axes.grid.empty() ? s.axes.grid : (!s.blocks.empty() ? s.blocks.front().grid : s.axes.grid);
-    s.report.x = !first.empty() ? first.front().key : (!s.axes.zips.empty() ? s.axes.zips.front().keys.front() : "run.seed");
+    s.report.x =
+        !first.empty() ? first.front().key : (!s.axes.zips.empty() ? s.axes.zips.front().keys.front() : "run.seed");
   }
   // Labels name a run's point: one labelled zip per run at most (the global zips and each block's together).
   const auto labelled = [](const AxisSet& set) {
@@ -329,17 +354,22 @@ Sweep load_sweep(const std::string& file) {
   const auto global = labelled(s.axes);
   CONTRA_CHECK(global <= 1, "{}: {} [[zip]] tables have a label; at most one may name the points", file, global);
   for (const auto& block : s.blocks)
-    CONTRA_CHECK(global + labelled(block) <= 1, "{}: a [[block.zip]] and a [[zip]] both have labels; at most one may "
-                 "name the points", file);
+    CONTRA_CHECK(global + labelled(block) <= 1,
+                 "{}: a [[block.zip]] and a [[zip]] both have labels; at most one may "
+                 "name the points",
+                 file);
   if (s.report.x == "label") {
     CONTRA_CHECK(global + std::accumulate(s.blocks.begin(), s.blocks.end(), std::ptrdiff_t{0},
-                                          [&](std::ptrdiff_t n, const AxisSet& b) { return n + labelled(b); }) > 0,
+                                          [&](std::ptrdiff_t n, const AxisSet& b) { return n + labelled(b); }) >
+                     0,
                  "{}: report.x = 'label', but no [[zip]] names its points (label = [\"...\", ...])", file);
     CONTRA_CHECK(s.report.series.empty() && (s.report.kind == "ablation" || s.report.kind == "curves"),
                  "{}: report.x = 'label' names one row per point: it needs report.kind = 'ablation' or 'curves' and no "
-                 "report.series (kind = '{}', series = '{}')", file, s.report.kind, s.report.series);
+                 "report.series (kind = '{}', series = '{}')",
+                 file, s.report.kind, s.report.series);
   }
-  if (s.presets.find(s.default_preset) == s.presets.end()) s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
+  if (s.presets.find(s.default_preset) == s.presets.end())
+    s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
   return s;
 }
 
@@ -350,13 +380,14 @@ void validate_slurm(const SlurmSpec& o, const std::string& where) {
   CONTRA_CHECK(o.signal_seconds >= 0, "{}: slurm.signal_seconds = {} must be >= 0", where, o.signal_seconds);
   // sbatch's forms: minutes, minutes:seconds, hours:minutes:seconds, days-hours[:minutes[:seconds]].
   static const std::regex time(R"(^(\d+-)?\d+(:\d{1,2}){0,2}$)");
-  CONTRA_CHECK(std::regex_match(o.time, time), "{}: slurm.time = '{}' is not a SLURM time (e.g. 04:00:00, 90, 2-00:00:00)",
-               where, o.time);
+  CONTRA_CHECK(std::regex_match(o.time, time),
+               "{}: slurm.time = '{}' is not a SLURM time (e.g. 04:00:00, 90, 2-00:00:00)", where, o.time);
   static const std::regex memory(R"(^\d+[KMGT]?$)");
-  CONTRA_CHECK(std::regex_match(o.memory, memory), "{}: slurm.memory = '{}' is not a SLURM memory size (e.g. 16G, 4000M)",
-               where, o.memory);
+  CONTRA_CHECK(std::regex_match(o.memory, memory),
+               "{}: slurm.memory = '{}' is not a SLURM memory size (e.g. 16G, 4000M)", where, o.memory);
   static const std::regex name(R"(^[A-Za-z0-9_.,:-]*$)");
-  CONTRA_CHECK(std::regex_match(o.partition, name), "{}: slurm.partition = '{}' is not a partition name", where, o.partition);
+  CONTRA_CHECK(std::regex_match(o.partition, name), "{}: slurm.partition = '{}' is not a partition name", where,
+               o.partition);
   CONTRA_CHECK(std::regex_match(o.account, name), "{}: slurm.account = '{}' is not an account name", where, o.account);
 }
 

@@ -52,40 +52,41 @@ struct ReportSpec {
   /// ablation (rows by x, grouped by series) | grid (x rows, series columns) | cost | curves (the
   /// ablation table, and pretext accuracy and kNN per epoch as the figure)
   std::string kind = "ablation";
-  std::string title;            ///< the table's title
-  std::string reference;        ///< "<file>.<table>" in analysis/references, e.g. "moco_v1.momentum_ablation"
-  std::string reference_x;      ///< the reference column matched against x, e.g. "momentum"
-  std::string reference_y;      ///< the reference column with the paper's numbers, e.g. "top1" (2-D: one row per x)
-  std::string reference_series; ///< 2-D reference: the column listing the series values, e.g. "epochs"
+  std::string title;             ///< the table's title
+  std::string reference;         ///< "<file>.<table>" in analysis/references, e.g. "moco_v1.momentum_ablation"
+  std::string reference_x;       ///< the reference column matched against x, e.g. "momentum"
+  std::string reference_y;       ///< the reference column with the paper's numbers, e.g. "top1" (2-D: one row per x)
+  std::string reference_series;  ///< 2-D reference: the column listing the series values, e.g. "epochs"
   std::map<std::string, std::string> reference_columns;  ///< series value -> reference column (e.g. moco -> "moco")
-  std::string x;                ///< the row axis: a config key ("method.momentum"), "summary.<attr>" ("summary.K")
-                                ///< or "label" (the zip labels); default: the sweep's first axis, else run.seed
-  std::string x_label;          ///< the column header of x, e.g. "m"
-  std::string series;           ///< optional: the axis whose values give separate groups/lines, e.g. "method.name"
-  std::string series_label;     ///< its column header
-  bool log_x = false;           ///< figure: x on a log2 axis instead of one position per value
+  std::string x;                    ///< the row axis: a config key ("method.momentum"), "summary.<attr>" ("summary.K")
+                                    ///< or "label" (the zip labels); default: the sweep's first axis, else run.seed
+  std::string x_label;              ///< the column header of x, e.g. "m"
+  std::string series;               ///< optional: the axis whose values give separate groups/lines, e.g. "method.name"
+  std::string series_label;         ///< its column header
+  bool log_x = false;               ///< figure: x on a log2 axis instead of one position per value
   std::string metric = "knn_top1";  ///< the /summary attribute measured
 };
 
 /// [slurm]: the resources of each task of `contra sweep --launcher slurm` (command-line options
 /// override them).
 struct SlurmSpec {
-  std::string partition;          ///< --partition; empty = the cluster's default
-  std::string account;            ///< --account; empty = the user's default
-  std::string time = "04:00:00";  ///< --time per task (a run that needs longer checkpoints and requeues itself)
-  std::int64_t cpus = 4;          ///< --cpus-per-task, also the run's thread count
-  std::int64_t gpus = 0;          ///< --gres=gpu:N when > 0
-  std::string memory = "16G";     ///< --mem
-  std::int64_t max_parallel = 0;  ///< the array's %N concurrency cap; 0 = none
+  std::string partition;              ///< --partition; empty = the cluster's default
+  std::string account;                ///< --account; empty = the user's default
+  std::string time = "04:00:00";      ///< --time per task (a run that needs longer checkpoints and requeues itself)
+  std::int64_t cpus = 4;              ///< --cpus-per-task, also the run's thread count
+  std::int64_t gpus = 0;              ///< --gres=gpu:N when > 0
+  std::string memory = "16G";         ///< --mem
+  std::int64_t max_parallel = 0;      ///< the array's %N concurrency cap; 0 = none
   std::int64_t signal_seconds = 120;  ///< SIGUSR1 this long before the time limit: checkpoint and requeue
 };
 
 struct Sweep {
-  std::string name;           ///< results/<name>/<preset>/
-  std::string file;           ///< the sweep TOML itself
+  std::string name;  ///< results/<name>/<preset>/
+  std::string file;  ///< the sweep TOML itself
   std::string description;
-  std::string experiment;     ///< base experiment TOML, resolved relative to the sweep file
-  std::string results = "results";  ///< results root (`results = "../results"`: relative to the sweep file; absent: the working directory's results/)
+  std::string experiment;  ///< base experiment TOML, resolved relative to the sweep file
+  std::string results =
+      "results";  ///< results root (`results = "../results"`: relative to the sweep file; absent: the working directory's results/)
   std::string references = "analysis/references";  ///< paper references (as results)
   std::vector<std::int64_t> seeds = {0};
   std::string default_preset = "cpu";
@@ -102,7 +103,7 @@ struct Sweep {
 struct PlannedRun {
   std::vector<Override> overrides;
   std::vector<std::pair<std::string, std::string>> axes;  ///< key -> TOML literal
-  std::string label;  ///< the point's zip label, or ""
+  std::string label;                                      ///< the point's zip label, or ""
   std::int64_t seed = 0;
 };
 

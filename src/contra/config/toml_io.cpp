@@ -48,13 +48,20 @@ std::string literal_of(const toml::node& node) {
 
 std::string type_name(const toml::node& node) {
   switch (node.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a float";
-    case toml::node_type::boolean: return "a boolean";
-    default: return "a date/time";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a float";
+    case toml::node_type::boolean:
+      return "a boolean";
+    default:
+      return "a date/time";
   }
 }
 
@@ -79,7 +86,8 @@ bool read_value(const toml::node& node, std::string& out) {
   return false;
 }
 
-template <class T> static bool read_array(const toml::node& node, std::vector<T>& out) {
+template <class T>
+static bool read_array(const toml::node& node, std::vector<T>& out) {
   const auto* arr = node.as_array();
   if (arr == nullptr) return false;
   out.clear();
@@ -102,7 +110,8 @@ void write_value(toml::table& table, const std::string& key, const std::string& 
   table.insert_or_assign(key, value);
 }
 
-template <class T> static void write_array(toml::table& table, const std::string& key, const std::vector<T>& value) {
+template <class T>
+static void write_array(toml::table& table, const std::string& key, const std::vector<T>& value) {
   toml::array arr;
   for (const auto& v : value) arr.push_back(v);
   table.insert_or_assign(key, std::move(arr));
@@ -167,8 +176,7 @@ void SectionReader::reject_unknown() const {
     const std::string k(key.str());
     if (std::find(known_.begin(), known_.end(), k) != known_.end()) continue;
     const std::string full = section_ + "." + k;
-    core::fail("{}: unknown key '{}'; [{}] has keys: {}", origin(full, node), full, section_,
-               fmt::join(known_, ", "));
+    core::fail("{}: unknown key '{}'; [{}] has keys: {}", origin(full, node), full, section_, fmt::join(known_, ", "));
   }
 }
 

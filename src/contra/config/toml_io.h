@@ -62,12 +62,15 @@ toml::table parse_file(const std::string& path);
 class SectionReader {
  public:
   SectionReader(const toml::table& table, std::string section, std::string file,
-                const std::map<std::string, std::string>& override_origins,
-                std::map<std::string, std::string>& origins)
-      : table_(table), section_(std::move(section)), file_(std::move(file)),
-        override_origins_(override_origins), origins_(origins) {}
+                const std::map<std::string, std::string>& override_origins, std::map<std::string, std::string>& origins)
+      : table_(table),
+        section_(std::move(section)),
+        file_(std::move(file)),
+        override_origins_(override_origins),
+        origins_(origins) {}
 
-  template <class T> void operator()(const char* key, T& field) {
+  template <class T>
+  void operator()(const char* key, T& field) {
     known_.emplace_back(key);
     const toml::node* node = table_.get(key);
     if (node == nullptr) return;
@@ -101,7 +104,10 @@ class SectionReader {
 class SectionWriter {
  public:
   explicit SectionWriter(toml::table& table) : table_(table) {}
-  template <class T> void operator()(const char* key, const T& field) { write_value(table_, key, field); }
+  template <class T>
+  void operator()(const char* key, const T& field) {
+    write_value(table_, key, field);
+  }
 
  private:
   toml::table& table_;

@@ -17,10 +17,13 @@ class Checker {
  public:
   explicit Checker(const Experiment& exp) : exp_(exp) {}
 
-  template <class T> void require(bool ok, const std::string& key, const T& value, const std::string& rule) const {
+  template <class T>
+  void require(bool ok, const std::string& key, const T& value, const std::string& rule) const {
     CONTRA_CHECK(ok, "{}: {} = {} is out of range: {}", exp_.where(key), key, value, rule);
   }
-  void positive(const std::string& key, double v) const { require(std::isfinite(v) && v > 0, key, v, "it must be > 0"); }
+  void positive(const std::string& key, double v) const {
+    require(std::isfinite(v) && v > 0, key, v, "it must be > 0");
+  }
   void non_negative(const std::string& key, double v) const {
     require(std::isfinite(v) && v >= 0, key, v, "it must be >= 0");
   }
@@ -43,11 +46,13 @@ class Checker {
 class FiniteChecker {
  public:
   explicit FiniteChecker(const Experiment& exp) : exp_(exp) {}
-  template <class S> void section(const char* name, S& options) {
+  template <class S>
+  void section(const char* name, S& options) {
     section_ = name;
     options.visit(*this);
   }
-  template <class T> void operator()(const char* key, const T& field) {
+  template <class T>
+  void operator()(const char* key, const T& field) {
     if constexpr (std::is_floating_point_v<T>) {
       const std::string full = section_ + "." + key;
       CONTRA_CHECK(std::isfinite(field), "{}: {} = {} is not a finite number", exp_.where(full), full, field);
@@ -67,20 +72,23 @@ void validate(const Experiment& e) {
   const Checker c(e);
   // [run]
   c.at_least("run.seed", e.run.seed, 0);
-  CONTRA_CHECK(core::is_valid_device_spec(e.run.device), "{}: run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N",
-               e.where("run.device"), e.run.device);
+  CONTRA_CHECK(core::is_valid_device_spec(e.run.device),
+               "{}: run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N", e.where("run.device"),
+               e.run.device);
   // [data]
   c.one_of("data.dataset", e.data.dataset, names::kDatasets);
   CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty", e.where("data.root"));
   CONTRA_CHECK(e.data.dataset != "mnist" || e.data.root != DataOptions{}.root,
                "{}: data.dataset = 'mnist' but data.root = '{}' is the Fashion-MNIST folder; set data.root to a folder "
-               "with MNIST's IDX files", e.where("data.dataset"), e.data.root);
+               "with MNIST's IDX files",
+               e.where("data.dataset"), e.data.root);
   c.at_least("data.train_subset", e.data.train_subset, 0);
   c.at_least("data.test_subset", e.data.test_subset, 0);
   // [augment]
   const auto& a = e.augment;
   c.one_of("augment.recipe", a.recipe, names::kRecipes);
-  c.require(a.crop_scale_min > 0 && a.crop_scale_min <= 1, "augment.crop_scale_min", a.crop_scale_min, "it must lie in (0, 1]");
+  c.require(a.crop_scale_min > 0 && a.crop_scale_min <= 1, "augment.crop_scale_min", a.crop_scale_min,
+            "it must lie in (0, 1]");
   c.require(a.crop_scale_max >= a.crop_scale_min && a.crop_scale_max <= 1, "augment.crop_scale_max", a.crop_scale_max,
             fmt::format("it must lie in [augment.crop_scale_min = {}, 1]", a.crop_scale_min));
   c.unit("augment.flip_prob", a.flip_prob, "a probability");
@@ -110,11 +118,13 @@ void validate(const Experiment& e) {
   c.require(std::isfinite(me.temperature) && me.temperature > 0, "method.temperature", me.temperature, "τ must be > 0");
   c.one_of("method.loss", me.loss, names::kLosses);
   c.require(me.loss == "infonce" || me.name == "memory_bank", "method.loss", me.loss,
-            fmt::format("NCE needs a memory bank, and method.name = '{}' (use infonce, or method.name = 'memory_bank')", me.name));
+            fmt::format("NCE needs a memory bank, and method.name = '{}' (use infonce, or method.name = 'memory_bank')",
+                        me.name));
   c.require(me.nce_z_momentum >= 0 && me.nce_z_momentum <= 1, "method.nce_z_momentum", me.nce_z_momentum,
             "ρ must lie in [0, 1]");
   c.require(me.l2_norm || me.name == "simclr", "method.l2_norm", "false",
-            fmt::format("only SimCLR's NT-Xent can drop the normalisation; method.name = '{}' keeps unit-norm keys", me.name));
+            fmt::format("only SimCLR's NT-Xent can drop the normalisation; method.name = '{}' keeps unit-norm keys",
+                        me.name));
   // [optim]
   const auto& o = e.optim;
   c.at_least("optim.batch", o.batch, 2);
@@ -126,7 +136,8 @@ void validate(const Experiment& e) {
   c.one_of("optim.schedule", o.schedule, names::kSchedules);
   c.require(o.lr_gamma > 0 && o.lr_gamma <= 1, "optim.lr_gamma", o.lr_gamma, "it must lie in (0, 1]");
   for (auto s : o.lr_steps)
-    c.require(s >= 1, "optim.lr_steps", fmt::format("[{}]", fmt::join(o.lr_steps, ", ")), "every step must be an epoch >= 1");
+    c.require(s >= 1, "optim.lr_steps", fmt::format("[{}]", fmt::join(o.lr_steps, ", ")),
+              "every step must be an epoch >= 1");
   c.require(o.warmup_epochs >= 0 && o.warmup_epochs < o.epochs, "optim.warmup_epochs", o.warmup_epochs,
             fmt::format("it must lie in [0, optim.epochs = {})", o.epochs));
   // Cross-field: SplitBatchNorm needs whole sub-batches.

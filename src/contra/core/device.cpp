@@ -19,7 +19,8 @@ bool is_valid_device_spec(const std::string& spec) {
 }
 
 torch::Device resolve_device(const std::string& spec, const std::string& where) {
-  CONTRA_CHECK(is_valid_device_spec(spec), "{}: run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N", where, spec);
+  CONTRA_CHECK(is_valid_device_spec(spec), "{}: run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N",
+               where, spec);
   if (spec == "cpu") return torch::kCPU;
   const bool have_cuda = torch::cuda::is_available();
   if (spec == "auto") return have_cuda ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
@@ -27,7 +28,8 @@ torch::Device resolve_device(const std::string& spec, const std::string& where) 
                where, spec);
   torch::Device device(spec);
   const auto count = static_cast<int>(torch::cuda::device_count());
-  CONTRA_CHECK(device.index() < count, "{}: run.device = '{}' but only {} CUDA device(s) are visible", where, spec, count);
+  CONTRA_CHECK(device.index() < count, "{}: run.device = '{}' but only {} CUDA device(s) are visible", where, spec,
+               count);
   if (!device.has_index()) device.set_index(0);
   return device;
 }

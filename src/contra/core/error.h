@@ -33,9 +33,9 @@ template <typename... Args>
 }  // namespace contra::core
 
 /// User-facing check: throws contra::core::ContraError with the formatted message when cond is false.
-#define CONTRA_CHECK(cond, ...)                                  \
-  do {                                                           \
-    if (!(cond)) ::contra::core::fail(__VA_ARGS__);              \
+#define CONTRA_CHECK(cond, ...)                     \
+  do {                                              \
+    if (!(cond)) ::contra::core::fail(__VA_ARGS__); \
   } while (0)
 
 /// Internal invariant: aborts with file and line. Never use on something a user can set.

@@ -24,7 +24,8 @@ std::string ProgressLine::format_duration(double seconds) {
   return fmt::format("{}s", s);
 }
 
-void ProgressLine::update(std::int64_t step, std::int64_t epoch, std::int64_t epochs, double loss, double images_per_s) {
+void ProgressLine::update(std::int64_t step, std::int64_t epoch, std::int64_t epochs, double loss,
+                          double images_per_s) {
   if (out_ == nullptr) return;
   const bool last = step >= total_steps_;
   if (!tty_ && !last && step % every_ != 0) return;

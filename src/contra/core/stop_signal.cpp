@@ -31,12 +31,18 @@ int stop_signal() { return g_signal; }
 
 const char* signal_name(int sig) {
   switch (sig) {
-    case SIGTERM: return "SIGTERM";
-    case SIGINT: return "SIGINT";
-    case SIGHUP: return "SIGHUP";
-    case SIGUSR1: return "SIGUSR1";
-    case SIGKILL: return "SIGKILL";
-    default: return "a signal";
+    case SIGTERM:
+      return "SIGTERM";
+    case SIGINT:
+      return "SIGINT";
+    case SIGHUP:
+      return "SIGHUP";
+    case SIGUSR1:
+      return "SIGUSR1";
+    case SIGKILL:
+      return "SIGKILL";
+    default:
+      return "a signal";
   }
 }
 

@@ -17,9 +17,10 @@ std::string find_idx(const std::string& root, const std::string& stem, const std
   const fs::path plain = fs::path(root) / stem;
   if (fs::is_regular_file(gz)) return gz.string();
   if (fs::is_regular_file(plain)) return plain.string();
-  core::fail("{}: data.root = '{}': dataset not found: looked for {} and {}; install the default with "
-             "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
-             where, root, gz.string(), plain.string());
+  core::fail(
+      "{}: data.root = '{}': dataset not found: looked for {} and {}; install the default with "
+      "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
+      where, root, gz.string(), plain.string());
 }
 
 const char* const kParts[4][2] = {{"train", "images"}, {"train", "labels"}, {"t10k", "images"}, {"t10k", "labels"}};
@@ -37,8 +38,8 @@ Split load_split(const std::string& root, const std::string& prefix, std::int64_
   } catch (const core::ContraError& e) {
     core::fail("{}: data.root = '{}': {}", where, root, e.what());
   }
-  CONTRA_CHECK(s.images.size(0) == s.labels.size(0), "{}: data.root = '{}': {} has {} images but {} has {} labels", where,
-               root, images_path, s.images.size(0), labels_path, s.labels.size(0));
+  CONTRA_CHECK(s.images.size(0) == s.labels.size(0), "{}: data.root = '{}': {} has {} images but {} has {} labels",
+               where, root, images_path, s.images.size(0), labels_path, s.labels.size(0));
   const auto max_label = s.labels.max().item<std::int64_t>();
   CONTRA_CHECK(s.labels.min().item<std::int64_t>() >= 0 && max_label < 10, "{}: labels must lie in [0, 9], found {}",
                labels_path, max_label);

@@ -56,8 +56,9 @@ std::vector<std::int64_t> read_header(GzFile& in, const std::string& path, std::
   std::array<unsigned char, 4> word{};
   CONTRA_CHECK(in.read(word.data(), 4) == 4, "{}: truncated: the file ends inside the IDX header", path);
   const std::uint32_t got = big_endian(word.data());
-  CONTRA_CHECK(got == magic, "{}: wrong magic number 0x{:08x}, expected 0x{:08x} (an IDX file with {} dimension(s) of uint8)",
-               path, got, magic, ndims);
+  CONTRA_CHECK(got == magic,
+               "{}: wrong magic number 0x{:08x}, expected 0x{:08x} (an IDX file with {} dimension(s) of uint8)", path,
+               got, magic, ndims);
   std::vector<std::int64_t> dims;
   for (std::size_t i = 0; i < ndims; ++i) {
     CONTRA_CHECK(in.read(word.data(), 4) == 4, "{}: truncated: the file ends inside the IDX header", path);
@@ -69,7 +70,8 @@ std::vector<std::int64_t> read_header(GzFile& in, const std::string& path, std::
 /// Reads exactly `count` items of `item_bytes` each, then checks that nothing follows. The buffer
 /// grows with the data actually read, so a corrupt header that declares billions of items is
 /// reported as truncated instead of allocating what it declares.
-torch::Tensor read_body(GzFile& in, const std::string& path, std::int64_t count, std::int64_t item_bytes, const char* what) {
+torch::Tensor read_body(GzFile& in, const std::string& path, std::int64_t count, std::int64_t item_bytes,
+                        const char* what) {
   const auto want = static_cast<std::size_t>(count) * static_cast<std::size_t>(item_bytes);
   constexpr std::size_t kChunk = std::size_t{16} << 20;
   std::vector<std::uint8_t> bytes;
@@ -81,8 +83,8 @@ torch::Tensor read_body(GzFile& in, const std::string& path, std::int64_t count,
     got += n;
     if (got < bytes.size()) break;  // end of file before the declared size
   }
-  CONTRA_CHECK(got == want, "{}: truncated: the header declares {} {} but the file holds only {} complete {}", path, count,
-               what, static_cast<std::int64_t>(got) / item_bytes, what);
+  CONTRA_CHECK(got == want, "{}: truncated: the header declares {} {} but the file holds only {} complete {}", path,
+               count, what, static_cast<std::int64_t>(got) / item_bytes, what);
   unsigned char extra = 0;
   CONTRA_CHECK(in.read(&extra, 1) == 0, "{}: corrupt: the file holds more data than its header declares ({} {})", path,
                count, what);

@@ -30,10 +30,10 @@ double uniformity(const torch::Tensor& x, double t, std::int64_t chunk) {
   std::vector<torch::Tensor> partial;    // per chunk: log Σ exp(−t·d²) over its pairs i < j
   for (std::int64_t start = 0; start + 1 < n; start += chunk) {
     const auto end = std::min(n, start + chunk);
-    const auto rows = z.slice(0, start, end);                                               // c×D
-    const auto cols = z.slice(0, start + 1, n);                                             // (N−start−1)×D
+    const auto rows = z.slice(0, start, end);    // c×D
+    const auto cols = z.slice(0, start + 1, n);  // (N−start−1)×D
     auto d2 = sq_norm.slice(0, start, end).unsqueeze(1) + sq_norm.slice(0, start + 1, n).unsqueeze(0) -
-              2 * rows.mm(cols.t());                                                        // c×(N−start−1)
+              2 * rows.mm(cols.t());  // c×(N−start−1)
     // Row r (image start + r) pairs with column c (image start + 1 + c) when c >= r: j > i.
     const auto keep = torch::ones_like(d2, torch::kBool).triu(0);
     auto scores = (-t * d2.clamp_min(0)).masked_fill(keep.logical_not(), -std::numeric_limits<double>::infinity());

@@ -11,17 +11,17 @@ torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train
                           std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk) {
   CONTRA_CHECK(k >= 1, "kNN: k = {} must be >= 1", k);
   CONTRA_CHECK(t > 0, "kNN: t = {} must be > 0", t);
-  CONTRA_CHECK(train.dim() == 2 && test.dim() == 2 && train.size(1) == test.size(1) &&
-                   train_labels.size(0) == train.size(0),
-               "kNN: expected train N×F, labels N and test M×F, got {}, {} and {}", train.sizes(), train_labels.sizes(),
-               test.sizes());
+  CONTRA_CHECK(
+      train.dim() == 2 && test.dim() == 2 && train.size(1) == test.size(1) && train_labels.size(0) == train.size(0),
+      "kNN: expected train N×F, labels N and test M×F, got {}, {} and {}", train.sizes(), train_labels.sizes(),
+      test.sizes());
   const auto kk = std::min(k, train.size(0));
   const auto labels = train_labels.to(train.device());
   std::vector<torch::Tensor> predictions;
   for (std::int64_t start = 0; start < test.size(0); start += chunk) {
     const auto q = test.slice(0, start, std::min(test.size(0), start + chunk));
-    const auto sim = q.mm(train.t());                           // m×N cosine similarities
-    const auto top = sim.topk(kk, 1);                           // m×k values and indices
+    const auto sim = q.mm(train.t());  // m×N cosine similarities
+    const auto top = sim.topk(kk, 1);  // m×k values and indices
     // m×k, exp(s/t) scaled by exp(-s_max/t) per row: the vote is unchanged and a small t cannot
     // overflow float32 (topk is sorted, so column 0 holds the row's largest similarity).
     const auto& top_sim = std::get<0>(top);
@@ -35,7 +35,8 @@ torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train
 }
 
 double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
-                const torch::Tensor& test_labels, std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk) {
+                const torch::Tensor& test_labels, std::int64_t num_classes, std::int64_t k, double t,
+                std::int64_t chunk) {
   const auto pred = knn_predict(train, train_labels, test, num_classes, k, t, chunk);
   return top1_percent(pred, test_labels);
 }

@@ -9,9 +9,10 @@
 namespace contra::eval {
 
 std::string LinearProbeOptions::describe() const {
-  return fmt::format("linear probe: multinomial logistic regression on frozen backbone features (no augmentation, "
-                     "standardised), L-BFGS up to {} iterations, L2 λ = {:g}",
-                     max_iter, weight_decay);
+  return fmt::format(
+      "linear probe: multinomial logistic regression on frozen backbone features (no augmentation, "
+      "standardised), L-BFGS up to {} iterations, L2 λ = {:g}",
+      max_iter, weight_decay);
 }
 
 namespace {
@@ -48,10 +49,9 @@ LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& 
 
   auto weight = torch::zeros({num_classes, f}, xs_train.options()).requires_grad_(true);
   auto bias = torch::zeros({num_classes}, xs_train.options()).requires_grad_(true);
-  torch::optim::LBFGS lbfgs({weight, bias}, torch::optim::LBFGSOptions(1)
-                                                .max_iter(options.max_iter)
-                                                .history_size(20)
-                                                .line_search_fn("strong_wolfe"));
+  torch::optim::LBFGS lbfgs(
+      {weight, bias},
+      torch::optim::LBFGSOptions(1).max_iter(options.max_iter).history_size(20).line_search_fn("strong_wolfe"));
   const auto objective = [&] {
     return torch::nn::functional::cross_entropy(torch::addmm(bias, xs_train, weight.t()), y_train) +
            0.5 * options.weight_decay * weight.pow(2).sum();

@@ -22,9 +22,9 @@ struct LinearProbeOptions {
 };
 
 struct LinearProbeResult {
-  double train_top1 = 0;      ///< percent, on the training features it was fit on
-  double test_top1 = 0;       ///< percent: the probe's score
-  double train_loss = 0;      ///< the regularised cross-entropy at the end
+  double train_top1 = 0;        ///< percent, on the training features it was fit on
+  double test_top1 = 0;         ///< percent: the probe's score
+  double train_loss = 0;        ///< the regularised cross-entropy at the end
   std::int64_t iterations = 0;  ///< L-BFGS iterations taken (<= max_iter)
 };
 

@@ -9,7 +9,8 @@
 
 namespace contra::losses {
 
-ContrastiveOutput info_nce_from_similarities(const torch::Tensor& positive, const torch::Tensor& negatives, double tau) {
+ContrastiveOutput info_nce_from_similarities(const torch::Tensor& positive, const torch::Tensor& negatives,
+                                             double tau) {
   CONTRA_CHECK(tau > 0, "InfoNCE: temperature τ = {} must be > 0", tau);
   CONTRA_CHECK(positive.dim() == 1 && negatives.dim() == 2 && negatives.size(0) == positive.size(0),
                "InfoNCE: expected positive N and negatives N×K, got {} and {}", positive.sizes(), negatives.sizes());
@@ -24,8 +25,8 @@ ContrastiveOutput info_nce(const torch::Tensor& q, const torch::Tensor& k, const
   CONTRA_CHECK(q.dim() == 2 && q.sizes() == k.sizes() && negatives.dim() == 2 && negatives.size(0) == q.size(1),
                "InfoNCE: expected q N×D, k N×D and negatives D×K, got {}, {} and {}", q.sizes(), k.sizes(),
                negatives.sizes());
-  const auto positive = row_similarity(q, k);       // N
-  const auto neg = similarity(q, negatives.t());     // N×K
+  const auto positive = row_similarity(q, k);     // N
+  const auto neg = similarity(q, negatives.t());  // N×K
   return info_nce_from_similarities(positive, neg, tau);
 }
 

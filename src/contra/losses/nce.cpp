@@ -13,15 +13,14 @@ torch::Tensor nce_loss(const torch::Tensor& positive, const torch::Tensor& negat
   CONTRA_CHECK(tau > 0, "NCE: τ = {} must be > 0", tau);
   CONTRA_CHECK(z > 0 && std::isfinite(z), "NCE: the normalising constant Z = {} must be finite and > 0", z);
   CONTRA_CHECK(n >= 1, "NCE: the memory bank has {} rows; it needs at least 1", n);
-  CONTRA_CHECK(positive.dim() == 1 && negatives.dim() == 2 && negatives.size(0) == positive.size(0) &&
-                   negatives.size(1) >= 1,
-               "NCE: expected positive N and negatives N×m with m >= 1, got {} and {}", positive.sizes(),
-               negatives.sizes());
+  CONTRA_CHECK(
+      positive.dim() == 1 && negatives.dim() == 2 && negatives.size(0) == positive.size(0) && negatives.size(1) >= 1,
+      "NCE: expected positive N and negatives N×m with m >= 1, got {} and {}", positive.sizes(), negatives.sizes());
   const auto m = static_cast<double>(negatives.size(1));
   // h = P/(P + m/n) = sigmoid(a) with a = s/τ − log Z − log(m/n).
   const double shift = std::log(z) + std::log(m / static_cast<double>(n));
-  const auto a_pos = positive.to(torch::kFloat32) / tau - shift;   // N
-  const auto a_neg = negatives.to(torch::kFloat32) / tau - shift;  // N×m
+  const auto a_pos = positive.to(torch::kFloat32) / tau - shift;                         // N
+  const auto a_neg = negatives.to(torch::kFloat32) / tau - shift;                        // N×m
   const auto per_image = torch::log_sigmoid(a_pos) + torch::log_sigmoid(-a_neg).sum(1);  // N
   return -per_image.mean();
 }

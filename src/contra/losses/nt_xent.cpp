@@ -20,7 +20,7 @@ ContrastiveOutput nt_xent(const torch::Tensor& z1, const torch::Tensor& z2, doub
                "NT-Xent: expected two N×D views with N >= 2, got {} and {}", z1.sizes(), z2.sizes());
   const auto n = z1.size(0);
   const auto z = torch::cat({z1, z2}, 0);  // 2N×D
-  auto logits = similarity(z, z) / tau;     // 2N×2N, float32 also under autocast
+  auto logits = similarity(z, z) / tau;    // 2N×2N, float32 also under autocast
   const auto self = torch::eye(2 * n, torch::TensorOptions().dtype(torch::kBool).device(z.device()));
   logits = logits.masked_fill(self, -std::numeric_limits<float>::infinity());
   const auto targets = nt_xent_targets(n, z.device());

@@ -34,7 +34,7 @@ torch::Tensor gathered_similarity(const torch::Tensor& q, const torch::Tensor& r
 
 torch::Tensor sampled_similarity(const torch::Tensor& q, const torch::Tensor& rows, const torch::Tensor& index) {
   if (rows.size(0) * 4 <= index.size(1) * rows.size(1)) return similarity(q, rows).gather(1, index);  // N×K
-  return gathered_similarity(q, rows, index);                                                          // N×K
+  return gathered_similarity(q, rows, index);                                                         // N×K
 }
 
 }  // namespace contra::losses

@@ -19,11 +19,12 @@ EndToEnd::EndToEnd(const config::ModelOptions& model, const config::MethodOption
 
 StepOutput EndToEnd::forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor&) {
   const auto q = encoder_->forward(view_q);  // N×D
-  const auto k = options_.shuffle_bn ? shuffled_forward(encoder_, view_k, shuffle_gen_) : encoder_->forward(view_k);  // N×D
+  const auto k =
+      options_.shuffle_bn ? shuffled_forward(encoder_, view_k, shuffle_gen_) : encoder_->forward(view_k);  // N×D
   const auto n = q.size(0);
   const auto similarity = losses::similarity(q, k);  // N×N: q_i·k_j
   const auto eye = torch::eye(n, torch::TensorOptions().dtype(torch::kBool).device(q.device()));
-  const auto positive = similarity.diagonal();                                    // N
+  const auto positive = similarity.diagonal();                                         // N
   const auto negative = similarity.masked_select(eye.logical_not()).view({n, n - 1});  // N×(N−1), row i without k_i
   auto out = losses::info_nce_from_similarities(positive, negative, options_.temperature);  // logits N×N
   const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));

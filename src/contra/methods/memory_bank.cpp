@@ -18,7 +18,8 @@ torch::Tensor memory_update(const torch::Tensor& v, const torch::Tensor& f, doub
 
 FeatureBankImpl::FeatureBankImpl(std::int64_t rows, std::int64_t dim, at::Generator& gen) {
   CONTRA_CHECK(rows >= 1 && dim >= 1, "memory bank: {} rows of dimension {} (both must be >= 1)", rows, dim);
-  bank_ = register_buffer("bank", F::normalize(torch::randn({rows, dim}, gen, torch::kFloat32), F::NormalizeFuncOptions().dim(1)));
+  bank_ = register_buffer(
+      "bank", F::normalize(torch::randn({rows, dim}, gen, torch::kFloat32), F::NormalizeFuncOptions().dim(1)));
 }
 
 torch::Tensor FeatureBankImpl::sample(std::int64_t queries, std::int64_t k, at::Generator& gen) const {
@@ -55,8 +56,8 @@ StepOutput MemoryBank::forward_step(const torch::Tensor& view_q, const torch::Te
   const auto& rows = bank_->rows();
   const auto idx = index.to(rows.device());
   const auto positive = losses::row_similarity(q, rows.index_select(0, idx));  // N: q·v_i
-  const auto drawn = bank_->sample(n, k, sample_gen_).to(rows.device());  // N×K row indices
-  const auto negative = losses::sampled_similarity(q, rows, drawn);  // N×K
+  const auto drawn = bank_->sample(n, k, sample_gen_).to(rows.device());       // N×K row indices
+  const auto negative = losses::sampled_similarity(q, rows, drawn);            // N×K
   const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
   pending_index_ = idx;
   pending_features_ = q.detach();

@@ -13,7 +13,8 @@ namespace contra::methods {
 KeyQueueImpl::KeyQueueImpl(std::int64_t dim, std::int64_t size, at::Generator& gen) {
   CONTRA_CHECK(dim >= 1 && size >= 1, "queue: dimension {} and size K = {} must be >= 1", dim, size);
   auto init = torch::randn({dim, size}, gen, torch::kFloat32);
-  queue_ = register_buffer("queue", torch::nn::functional::normalize(init, torch::nn::functional::NormalizeFuncOptions().dim(0)));
+  queue_ = register_buffer(
+      "queue", torch::nn::functional::normalize(init, torch::nn::functional::NormalizeFuncOptions().dim(0)));
   ptr_buffer_ = register_buffer("ptr", torch::zeros({1}, torch::kInt64));
 }
 
@@ -29,7 +30,7 @@ void KeyQueueImpl::enqueue(const torch::Tensor& keys) {
     n = capacity;
   }
   const std::int64_t first = std::min(n, capacity - ptr_);
-  queue_.slice(1, ptr_, ptr_ + first).copy_(k.slice(0, 0, first).t());  // D×first
+  queue_.slice(1, ptr_, ptr_ + first).copy_(k.slice(0, 0, first).t());           // D×first
   if (n > first) queue_.slice(1, 0, n - first).copy_(k.slice(0, first, n).t());  // wrapped part, D×(n−first)
   ptr_ = (ptr_ + n) % capacity;
   ptr_buffer_.fill_(ptr_);
@@ -41,8 +42,8 @@ Moco::Moco(const config::ModelOptions& model, const config::MethodOptions& metho
            std::uint64_t seed)
     : options_(method), shuffle_gen_(core::make_generator(seed, 3)) {
   CONTRA_CHECK(method.queue >= 1, "method.queue = {} is out of range: it must be >= 1", method.queue);
-  CONTRA_CHECK(method.momentum >= 0 && method.momentum <= 1, "method.momentum = {} is out of range: m must lie in [0, 1]",
-               method.momentum);
+  CONTRA_CHECK(method.momentum >= 0 && method.momentum <= 1,
+               "method.momentum = {} is out of range: m must lie in [0, 1]", method.momentum);
   CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
   encoder_q_ = register_module("encoder_q", models::Encoder(model, in_channels));
   encoder_k_ = register_module("encoder_k", models::Encoder(model, in_channels));
@@ -77,7 +78,8 @@ StepOutput Moco::forward_step(const torch::Tensor& view_q, const torch::Tensor& 
   auto a = contrast(q1, k2);
   auto b = contrast(q2, k1);
   pending_keys_ = torch::cat({k1, k2}, 0);
-  return {0.5 * (a.loss + b.loss), a.correct + b.correct, a.queries + b.queries, torch::cat({a.embeddings, b.embeddings}, 0)};
+  return {0.5 * (a.loss + b.loss), a.correct + b.correct, a.queries + b.queries,
+          torch::cat({a.embeddings, b.embeddings}, 0)};
 }
 
 void Moco::after_optimizer_step() {

@@ -48,7 +48,8 @@ class Moco : public Method {
   Moco(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
        std::uint64_t seed);
 
-  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor& index) override;
+  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
+                          const torch::Tensor& index) override;
   /// θk ← m·θk + (1−m)·θq, then enqueue the step's keys.
   void after_optimizer_step() override;
   models::Encoder query_encoder() override { return encoder_q_; }

@@ -21,12 +21,18 @@ std::uint64_t seed_of(const config::Experiment& e) { return static_cast<std::uin
 
 const std::vector<std::pair<std::string, Factory>>& registry() {
   static const std::vector<std::pair<std::string, Factory>> entries = {
-      {"moco", [](const auto& e, const auto& d) { return std::make_shared<Moco>(e.model, e.method, d.in_channels, seed_of(e)); }},
-      {"memory_bank", [](const auto& e, const auto& d) {
+      {"moco", [](const auto& e,
+                  const auto& d) { return std::make_shared<Moco>(e.model, e.method, d.in_channels, seed_of(e)); }},
+      {"memory_bank",
+       [](const auto& e, const auto& d) {
          return std::make_shared<MemoryBank>(e.model, e.method, d.in_channels, d.train_size, seed_of(e));
        }},
-      {"end_to_end", [](const auto& e, const auto& d) { return std::make_shared<EndToEnd>(e.model, e.method, d.in_channels, seed_of(e)); }},
-      {"simclr", [](const auto& e, const auto& d) { return std::make_shared<SimClr>(e.model, e.method, d.in_channels); }},
+      {"end_to_end",
+       [](const auto& e, const auto& d) {
+         return std::make_shared<EndToEnd>(e.model, e.method, d.in_channels, seed_of(e));
+       }},
+      {"simclr",
+       [](const auto& e, const auto& d) { return std::make_shared<SimClr>(e.model, e.method, d.in_channels); }},
   };
   return entries;
 }

@@ -23,9 +23,9 @@ StepOutput SimClr::forward_step(const torch::Tensor& view_q, const torch::Tensor
   auto out = losses::nt_xent(z1, z2, options_.temperature);  // logits 2N×2N
   const auto targets = losses::nt_xent_targets(n, z.device());
   // Collapse detection sees unit vectors either way; z already is one under the norm.
-  const auto unit = options_.l2_norm
-                        ? z.detach()
-                        : torch::nn::functional::normalize(z.detach(), torch::nn::functional::NormalizeFuncOptions().dim(1));
+  const auto unit = options_.l2_norm ? z.detach()
+                                     : torch::nn::functional::normalize(
+                                           z.detach(), torch::nn::functional::NormalizeFuncOptions().dim(1));
   return {out.loss, losses::count_correct(out.logits.detach(), targets), 2 * n, unit};
 }
 

@@ -14,7 +14,8 @@ class SimClr : public Method {
   /// Throws ContraError when τ <= 0. The head is whatever model.head says (SimCLR: mlp).
   SimClr(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels);
 
-  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor& index) override;
+  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
+                          const torch::Tensor& index) override;
   void after_optimizer_step() override {}
   models::Encoder query_encoder() override { return encoder_; }
   std::vector<torch::Tensor> trainable_parameters() override { return encoder_->parameters(); }

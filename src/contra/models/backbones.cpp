@@ -27,8 +27,9 @@ class BasicBlockImpl : public torch::nn::Module {
     bn2_ = register_module("bn2", SplitBatchNorm2d(out, splits));
     if (stride != 1 || in != out) {
       shortcut_ = register_module(
-          "shortcut", torch::nn::Sequential(torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, 1).stride(stride).bias(false)),
-                                            SplitBatchNorm2d(out, splits)));
+          "shortcut",
+          torch::nn::Sequential(torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, 1).stride(stride).bias(false)),
+                                SplitBatchNorm2d(out, splits)));
     }
   }
   torch::Tensor forward(const torch::Tensor& x) {
@@ -82,8 +83,8 @@ std::int64_t SmallCnn::activation_bytes_per_image(std::int64_t height, std::int6
 }
 
 ResNet18::ResNet18(std::int64_t in_channels, std::int64_t bn_splits) : in_channels_(in_channels) {
-  stem_ = register_module("stem", torch::nn::Sequential(conv3x3(in_channels, 64, 1), SplitBatchNorm2d(64, bn_splits),
-                                                        torch::nn::ReLU()));
+  stem_ = register_module(
+      "stem", torch::nn::Sequential(conv3x3(in_channels, 64, 1), SplitBatchNorm2d(64, bn_splits), torch::nn::ReLU()));
   torch::nn::Sequential b;
   std::int64_t in = 64;
   for (std::int64_t stage = 0; stage < 4; ++stage) {
@@ -109,8 +110,8 @@ std::int64_t ResNet18::forward_flops(std::int64_t height, std::int64_t width) co
       w = (w + 1) / 2;
     }
     flops += conv_flops(in, out, 3, h, w) + conv_flops(out, out, 3, h, w);  // block 1
-    if (in != out) flops += conv_flops(in, out, 1, h, w);                    // its projection shortcut
-    flops += 2 * conv_flops(out, out, 3, h, w);                              // block 2
+    if (in != out) flops += conv_flops(in, out, 1, h, w);                   // its projection shortcut
+    flops += 2 * conv_flops(out, out, 3, h, w);                             // block 2
     in = out;
   }
   return flops;

@@ -17,7 +17,8 @@ EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_ch
     core::fail("model.backbone = '{}' is unknown; valid: small_cnn, resnet18", options.backbone);
   }
   register_module("backbone", backbone_);
-  head_ = register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden, options.dim));
+  head_ =
+      register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden, options.dim));
 }
 
 torch::Tensor EncoderImpl::backbone_forward(const torch::Tensor& x) {
@@ -27,8 +28,8 @@ torch::Tensor EncoderImpl::backbone_forward(const torch::Tensor& x) {
       budget > 0 ? split_chunks_for(x.size(0), bn_splits_, backbone_->activation_bytes_per_image(x.size(2), x.size(3)),
                                     budget, x.device().is_cpu())
                  : 1;
-  return forward_in_split_chunks(*backbone_, [this](const torch::Tensor& part) { return backbone_->forward(part); }, x,
-                                 chunks);
+  return forward_in_split_chunks(
+      *backbone_, [this](const torch::Tensor& part) { return backbone_->forward(part); }, x, chunks);
 }
 
 torch::Tensor EncoderImpl::project(const torch::Tensor& x) { return head_(backbone_forward(x)); }  // N×dim

@@ -6,7 +6,8 @@
 
 namespace contra::models {
 
-ProjectionHeadImpl::ProjectionHeadImpl(const std::string& kind, std::int64_t in, std::int64_t hidden, std::int64_t dim) {
+ProjectionHeadImpl::ProjectionHeadImpl(const std::string& kind, std::int64_t in, std::int64_t hidden,
+                                       std::int64_t dim) {
   if (kind == "linear") {
     fc1_ = register_module("fc1", torch::nn::Linear(in, dim));
     flops_ = 2 * in * dim;

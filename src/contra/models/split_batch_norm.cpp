@@ -49,7 +49,8 @@ torch::Tensor SplitBatchNorm2dImpl::forward(const torch::Tensor& x) {
 }
 
 void SplitBatchNorm2dImpl::begin_chunks(std::int64_t chunks) {
-  CONTRA_CHECK(chunks >= 1 && splits_ % chunks == 0, "SplitBatchNorm: {} chunks do not divide {} splits", chunks, splits_);
+  CONTRA_CHECK(chunks >= 1 && splits_ % chunks == 0, "SplitBatchNorm: {} chunks do not divide {} splits", chunks,
+               splits_);
   chunks_ = chunks;
   chunk_means_.clear();
   chunk_vars_.clear();

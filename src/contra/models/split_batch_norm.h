@@ -47,7 +47,7 @@ class SplitBatchNorm2dImpl : public torch::nn::Module {
   double momentum_;
   double eps_;
   torch::Tensor weight_, bias_, running_mean_, running_var_;
-  std::int64_t chunks_ = 0;  // 0: not in a chunked pass
+  std::int64_t chunks_ = 0;                              // 0: not in a chunked pass
   std::vector<torch::Tensor> chunk_means_, chunk_vars_;  // per chunk: (splits/chunks)×C
 };
 TORCH_MODULE(SplitBatchNorm2d);

@@ -54,7 +54,8 @@ class ChunkedPass {
 
 }  // namespace
 
-torch::Tensor forward_in_split_chunks(torch::nn::Module& net, const std::function<torch::Tensor(const torch::Tensor&)>& f,
+torch::Tensor forward_in_split_chunks(torch::nn::Module& net,
+                                      const std::function<torch::Tensor(const torch::Tensor&)>& f,
                                       const torch::Tensor& x, std::int64_t chunks) {
   if (chunks == 1) return f(x);
   const auto n = x.size(0);

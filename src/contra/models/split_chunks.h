@@ -23,7 +23,8 @@ namespace contra::models {
 /// splits and the running statistics are updated once, as for the whole batch. chunks = 1 is f(x).
 /// Throws core::ContraError when chunks does not divide N, or does not divide some SplitBatchNorm's
 /// splits; on any exception the running statistics are left as they were.
-torch::Tensor forward_in_split_chunks(torch::nn::Module& net, const std::function<torch::Tensor(const torch::Tensor&)>& f,
+torch::Tensor forward_in_split_chunks(torch::nn::Module& net,
+                                      const std::function<torch::Tensor(const torch::Tensor&)>& f,
                                       const torch::Tensor& x, std::int64_t chunks);
 
 /// How many passes forward_in_split_chunks has run in more than one chunk in this process: lets a
@@ -52,7 +53,9 @@ std::int64_t split_chunk_budget();
 /// for bit on a node whose cache differs.
 class SplitChunkBudgetScope {
  public:
-  explicit SplitChunkBudgetScope(std::int64_t bytes) : previous_(split_chunk_budget()) { set_split_chunk_budget(bytes); }
+  explicit SplitChunkBudgetScope(std::int64_t bytes) : previous_(split_chunk_budget()) {
+    set_split_chunk_budget(bytes);
+  }
   ~SplitChunkBudgetScope() { set_split_chunk_budget(previous_); }
   SplitChunkBudgetScope(const SplitChunkBudgetScope&) = delete;
   SplitChunkBudgetScope& operator=(const SplitChunkBudgetScope&) = delete;

@@ -8,29 +8,66 @@
 
 namespace contra::report {
 
-Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
+Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
+                     const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   const bool series = !spec.series.empty();
   Table t = table_head(plan, d);
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   const bool cited = reference.has_value();
-  const bool knn = spec.metric == "knn_top1";  // the measured column is report.metric, kNN unless the sweep says otherwise
-  t.columns = {x_label, knn ? "measured kNN top-1 (%)" : "measured " + spec.metric, "measured linear top-1 (%)", "n",
+  const bool knn =
+      spec.metric == "knn_top1";  // the measured column is report.metric, kNN unless the sweep says otherwise
+  t.columns = {x_label,
+               knn ? "measured kNN top-1 (%)" : "measured " + spec.metric,
+               "measured linear top-1 (%)",
+               "n",
                (knn ? std::string("kNN") : spec.metric) + " vs random init",
-               "pretext acc (%)", "status", cited ? "paper [1]" : "paper", "train s", "images/s", "peak MiB"};
-  t.csv_columns = {spec.x, "measured_mean", "measured_std", "linear_mean", "linear_std", "n", "delta_vs_random_init",
-                   "pretext_acc_mean", "status", "reasons", "paper", "train_seconds_mean", "images_per_s_mean",
-                   "peak_memory_bytes_max", "align_mean", "uniform_mean"};
+               "pretext acc (%)",
+               "status",
+               cited ? "paper [1]" : "paper",
+               "train s",
+               "images/s",
+               "peak MiB"};
+  t.csv_columns = {spec.x,
+                   "measured_mean",
+                   "measured_std",
+                   "linear_mean",
+                   "linear_std",
+                   "n",
+                   "delta_vs_random_init",
+                   "pretext_acc_mean",
+                   "status",
+                   "reasons",
+                   "paper",
+                   "train_seconds_mean",
+                   "images_per_s_mean",
+                   "peak_memory_bytes_max",
+                   "align_mean",
+                   "uniform_mean"};
   if (series) {
     t.columns.insert(t.columns.begin(), s_label);
     t.csv_columns.insert(t.csv_columns.begin(), spec.series);
   }
   const Stats& is = d.random_init;
-  std::vector<std::string> init_row = {"random init", mean_std(is), "—", std::to_string(is.n), "—", "—",
-                                       "untrained encoder", "—", "—", "—", "—"};
-  std::vector<std::string> init_csv = {"random-init", num(is.mean, 4), num(is.std, 4), "", "", std::to_string(is.n), "", "",
-                                       "baseline", "", "", "", "", "", "", ""};
+  std::vector<std::string> init_row = {
+      "random init", mean_std(is), "—", std::to_string(is.n), "—", "—", "untrained encoder", "—", "—", "—", "—"};
+  std::vector<std::string> init_csv = {"random-init",
+                                       num(is.mean, 4),
+                                       num(is.std, 4),
+                                       "",
+                                       "",
+                                       std::to_string(is.n),
+                                       "",
+                                       "",
+                                       "baseline",
+                                       "",
+                                       "",
+                                       "",
+                                       "",
+                                       "",
+                                       "",
+                                       ""};
   if (series) {
     init_row.insert(init_row.begin(), "—");
     init_csv.insert(init_csv.begin(), "");
@@ -39,16 +76,32 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
   t.csv_rows.push_back(init_csv);
   for (const auto& r : d.rows) {
     const double delta = r.measured.mean - is.mean;  // points gained (or lost) by training
-    std::vector<std::string> row = {r.x_text, mean_std(r.measured), mean_std(r.linear), std::to_string(r.measured.n),
+    std::vector<std::string> row = {r.x_text,
+                                    mean_std(r.measured),
+                                    mean_std(r.linear),
+                                    std::to_string(r.measured.n),
                                     std::isfinite(delta) ? fmt::format("{:+.2f}", delta) : "—",
                                     r.pretext.n > 0 ? num(r.pretext.mean, 1) : "—",
-                                    r.reasons.empty() ? r.status : r.status + ": " + r.reasons, r.paper,
-                                    num(r.train_seconds.mean, 1), num(r.images_per_s.mean, 0),
+                                    r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
+                                    r.paper,
+                                    num(r.train_seconds.mean, 1),
+                                    num(r.images_per_s.mean, 0),
                                     num(r.peak_memory_bytes / (1024.0 * 1024.0), 0)};
-    std::vector<std::string> csv = {r.x_text, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
-                                    num(r.linear.std, 4), std::to_string(r.measured.n), num(delta, 4),
-                                    num(r.pretext.mean, 4), r.status, r.reasons, r.paper, num(r.train_seconds.mean, 3),
-                                    num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0), num(r.align.mean, 4),
+    std::vector<std::string> csv = {r.x_text,
+                                    num(r.measured.mean, 4),
+                                    num(r.measured.std, 4),
+                                    num(r.linear.mean, 4),
+                                    num(r.linear.std, 4),
+                                    std::to_string(r.measured.n),
+                                    num(delta, 4),
+                                    num(r.pretext.mean, 4),
+                                    r.status,
+                                    r.reasons,
+                                    r.paper,
+                                    num(r.train_seconds.mean, 3),
+                                    num(r.images_per_s.mean, 1),
+                                    num(r.peak_memory_bytes, 0),
+                                    num(r.align.mean, 4),
                                     num(r.uniform.mean, 4)};
     if (series) {
       row.insert(row.begin(), r.series);
@@ -62,15 +115,30 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d, const std::o
   return t;
 }
 
-Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
+Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
+                       const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel measured{fmt::format("measured: {}, preset {}", dataset_of(d), plan.preset), x_label, "top-1 (%), final epoch",
-                 {}, {}, spec.log_x, {}, "", {}};
-  Panel paper{reference ? fmt::format("paper (cited): {}", reference->where) : "paper", x_label,
-              reference ? reference->metric : "", {}, {}, spec.log_x, {}, "", {}};
+  Panel measured{fmt::format("measured: {}, preset {}", dataset_of(d), plan.preset),
+                 x_label,
+                 "top-1 (%), final epoch",
+                 {},
+                 {},
+                 spec.log_x,
+                 {},
+                 "",
+                 {}};
+  Panel paper{reference ? fmt::format("paper (cited): {}", reference->where) : "paper",
+              x_label,
+              reference ? reference->metric : "",
+              {},
+              {},
+              spec.log_x,
+              {},
+              "",
+              {}};
   if (spec.series.empty()) {
     // Categorical x: one position per row, labelled with the axis value.
     Series m{"kNN, mean ± std over seeds", {}, {}, {}, false}, lin{"linear probe", {}, {}, {}, false};

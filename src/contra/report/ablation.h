@@ -15,11 +15,13 @@
 namespace contra::report {
 
 /// The table (Markdown and CSV cells); it says INCOMPLETE when planned runs lack records.
-Table ablation_table(const sweep::SweepPlan& plan, const RowSet& rows, const std::optional<config::ReferenceTable>& reference);
+Table ablation_table(const sweep::SweepPlan& plan, const RowSet& rows,
+                     const std::optional<config::ReferenceTable>& reference);
 
 /// Measured (std error bars, random-init line) and published values, two panels. Without a
 /// series, x is categorical (one position per row); with one, one line per series value, on a
 /// log2 axis when report.log_x.
-Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& rows, const std::optional<config::ReferenceTable>& reference);
+Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& rows,
+                       const std::optional<config::ReferenceTable>& reference);
 
 }  // namespace contra::report

@@ -31,42 +31,62 @@ std::vector<Growth> memory_growth(const RowSet& d) {
       store.push_back(std::isfinite(r.store_bytes) ? r.store_bytes : 0.0);
     }
     if (neg.size() < 2) continue;
-    Growth g{s, slope(neg, peak), slope(neg, store), *std::min_element(neg.begin(), neg.end()),
-             *std::max_element(neg.begin(), neg.end()), static_cast<int>(neg.size())};
+    Growth g{s,
+             slope(neg, peak),
+             slope(neg, store),
+             *std::min_element(neg.begin(), neg.end()),
+             *std::max_element(neg.begin(), neg.end()),
+             static_cast<int>(neg.size())};
     out.push_back(g);
   }
   return out;
 }
 
-Table cost_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
+Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
+                 const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   Table t = table_head(plan, d);
-  t.notes.push_back(fmt::format("Random-init encoder kNN top-1: {} %. GFLOPs/step follows the formula in README.md "
-                                "(Results store); store MiB is the negatives store alone (queue D×K, bank n×D).",
-                                mean_std(d.random_init)));
+  t.notes.push_back(
+      fmt::format("Random-init encoder kNN top-1: {} %. GFLOPs/step follows the formula in README.md "
+                  "(Results store); store MiB is the negatives store alone (queue D×K, bank n×D).",
+                  mean_std(d.random_init)));
   for (const auto& g : memory_growth(d))
-    t.notes.push_back(fmt::format("Memory growth, {}: peak memory {:+.2f} MiB per 1000 negatives (least squares over {} "
-                                  "sizes, {:.0f} to {:.0f} negatives); the negatives store alone {:+.3f} MiB per 1000.",
-                                  g.series, g.bytes_per_negative * 1000.0 / kMiB, g.points, g.min_negatives,
-                                  g.max_negatives, g.store_bytes_per_negative * 1000.0 / kMiB));
-  t.columns = {s_label, x_label, "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n", "status", "train s", "s/step", "images/s", "peak MiB",
-               "store MiB", "GFLOPs/step"};
-  t.csv_columns = {spec.series, spec.x, "negatives", "measured_mean", "measured_std", "linear_mean", "linear_std", "n",
-                   "status", "reasons",
-                   "train_seconds_mean", "seconds_per_step_mean", "images_per_s_mean", "peak_memory_bytes_max",
-                   "negatives_store_bytes", "train_flops_per_step"};
+    t.notes.push_back(
+        fmt::format("Memory growth, {}: peak memory {:+.2f} MiB per 1000 negatives (least squares over {} "
+                    "sizes, {:.0f} to {:.0f} negatives); the negatives store alone {:+.3f} MiB per 1000.",
+                    g.series, g.bytes_per_negative * 1000.0 / kMiB, g.points, g.min_negatives, g.max_negatives,
+                    g.store_bytes_per_negative * 1000.0 / kMiB));
+  t.columns = {s_label,   x_label,  "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n",          "status",
+               "train s", "s/step", "images/s",  "peak MiB",      "store MiB",        "GFLOPs/step"};
+  t.csv_columns = {spec.series,
+                   spec.x,
+                   "negatives",
+                   "measured_mean",
+                   "measured_std",
+                   "linear_mean",
+                   "linear_std",
+                   "n",
+                   "status",
+                   "reasons",
+                   "train_seconds_mean",
+                   "seconds_per_step_mean",
+                   "images_per_s_mean",
+                   "peak_memory_bytes_max",
+                   "negatives_store_bytes",
+                   "train_flops_per_step"};
   for (const auto& r : d.rows) {
     t.rows.push_back({r.series, r.x_text, num(r.negatives, 0), mean_std(r.measured), mean_std(r.linear),
-                      std::to_string(r.measured.n),
-                      r.reasons.empty() ? r.status : r.status + ": " + r.reasons, num(r.train_seconds.mean, 1),
-                      num(r.seconds_per_step.mean, 3), num(r.images_per_s.mean, 0), num(r.peak_memory_bytes / kMiB, 0),
-                      num(r.store_bytes / kMiB, 2), num(r.train_flops_per_step / 1e9, 1)});
+                      std::to_string(r.measured.n), r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
+                      num(r.train_seconds.mean, 1), num(r.seconds_per_step.mean, 3), num(r.images_per_s.mean, 0),
+                      num(r.peak_memory_bytes / kMiB, 0), num(r.store_bytes / kMiB, 2),
+                      num(r.train_flops_per_step / 1e9, 1)});
     t.csv_rows.push_back({r.series, r.x_text, num(r.negatives, 0), num(r.measured.mean, 4), num(r.measured.std, 4),
-                          num(r.linear.mean, 4), num(r.linear.std, 4), std::to_string(r.measured.n), r.status, r.reasons, num(r.train_seconds.mean, 3),
-                          num(r.seconds_per_step.mean, 4), num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0),
-                          num(r.store_bytes, 0), num(r.train_flops_per_step, 0)});
+                          num(r.linear.mean, 4), num(r.linear.std, 4), std::to_string(r.measured.n), r.status,
+                          r.reasons, num(r.train_seconds.mean, 3), num(r.seconds_per_step.mean, 4),
+                          num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0), num(r.store_bytes, 0),
+                          num(r.train_flops_per_step, 0)});
   }
   if (reference) {
     // The paper's own cost table, quoted column by column.
@@ -95,10 +115,24 @@ Figure cost_figure(const sweep::SweepPlan& plan, const RowSet& d) {
   const auto& spec = plan.sweep.report;
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel memory{fmt::format("accuracy against peak memory, preset {}", plan.preset), "peak memory (MiB)",
-               "kNN top-1 (%), final epoch", {}, {}, false, {}, "", {}};
-  Panel time{fmt::format("accuracy against train time, preset {}", plan.preset), "train time per run (s)",
-             "kNN top-1 (%), final epoch", {}, {}, false, {}, "", {}};
+  Panel memory{fmt::format("accuracy against peak memory, preset {}", plan.preset),
+               "peak memory (MiB)",
+               "kNN top-1 (%), final epoch",
+               {},
+               {},
+               false,
+               {},
+               "",
+               {}};
+  Panel time{fmt::format("accuracy against train time, preset {}", plan.preset),
+             "train time per run (s)",
+             "kNN top-1 (%), final epoch",
+             {},
+             {},
+             false,
+             {},
+             "",
+             {}};
   for (const auto& s : d.series_order) {
     Series m{s, {}, {}, {}, false}, t{s, {}, {}, {}, false};
     for (const auto& r : d.rows) {

@@ -28,7 +28,8 @@ struct Growth {
 /// Least-squares slope of peak memory over negatives, per series with >= 2 sizes.
 std::vector<Growth> memory_growth(const RowSet& rows);
 
-Table cost_table(const sweep::SweepPlan& plan, const RowSet& rows, const std::optional<config::ReferenceTable>& reference);
+Table cost_table(const sweep::SweepPlan& plan, const RowSet& rows,
+                 const std::optional<config::ReferenceTable>& reference);
 
 /// Two panels: accuracy against peak memory, and against train time; one line per mechanism.
 Figure cost_figure(const sweep::SweepPlan& plan, const RowSet& rows);

@@ -30,8 +30,15 @@ Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& d) {
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
   const std::string where = fmt::format("{}, preset {}", dataset_of(d), plan.preset);
-  Panel pretext{"pretext accuracy (instance discrimination, train): " + where, "epoch", "pretext top-1 (%)", {}, {},
-                false, {}, "", {}};
+  Panel pretext{"pretext accuracy (instance discrimination, train): " + where,
+                "epoch",
+                "pretext top-1 (%)",
+                {},
+                {},
+                false,
+                {},
+                "",
+                {}};
   Panel knn{"kNN monitor (test): " + where, "epoch", "kNN top-1 (%)", {}, {}, false, {}, "", {}};
   pretext.key = "bottom right";
   for (const auto& row : d.rows) {

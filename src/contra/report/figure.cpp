@@ -54,7 +54,8 @@ std::string gnuplot_script(const Figure& figure, const std::filesystem::path& st
   const Figure f = drawable(figure);
   std::string data, plots;
   for (std::size_t p = 0; p < f.panels.size(); ++p)
-    for (std::size_t s = 0; s < f.panels[p].series.size(); ++s) data += data_block(fmt::format("p{}s{}", p, s), f.panels[p].series[s]);
+    for (std::size_t s = 0; s < f.panels[p].series.size(); ++s)
+      data += data_block(fmt::format("p{}s{}", p, s), f.panels[p].series[s]);
   for (std::size_t p = 0; p < f.panels.size(); ++p) {
     const Panel& panel = f.panels[p];
     plots += fmt::format("reset\nset grid\nset key {}\nset bmargin 4\n", panel.key);
@@ -64,8 +65,8 @@ std::string gnuplot_script(const Figure& figure, const std::filesystem::path& st
     if (!panel.xtics.empty()) {
       std::vector<std::string> tics;
       for (const auto& [x, label] : panel.xtics) tics.push_back(fmt::format("{} {}", quoted(label), x));
-      plots += fmt::format("set xtics ({})\nset xrange [{}:{}]\n", fmt::join(tics, ", "), panel.xtics.front().first - 0.5,
-                           panel.xtics.back().first + 0.5);
+      plots += fmt::format("set xtics ({})\nset xrange [{}:{}]\n", fmt::join(tics, ", "),
+                           panel.xtics.front().first - 0.5, panel.xtics.back().first + 0.5);
     }
     for (const auto& [x, text] : panel.labels)
       plots += fmt::format("set label {} at first {}, graph 0.06 center tc rgb \"#b00000\"\n", quoted(text), x);
@@ -77,8 +78,9 @@ std::string gnuplot_script(const Figure& figure, const std::filesystem::path& st
       items.push_back(fmt::format("$p{}s{} using 1:2{} with {} {} title {}", p, s, has_err ? ":3" : "",
                                   has_err ? "yerrorlines" : "linespoints", style, quoted(ser.title)));
     }
-    if (panel.hline) items.push_back(fmt::format("{} with lines lw 2 dt 3 lc rgb \"#606060\" title {}", *panel.hline,
-                                                 quoted(panel.hline_title)));
+    if (panel.hline)
+      items.push_back(
+          fmt::format("{} with lines lw 2 dt 3 lc rgb \"#606060\" title {}", *panel.hline, quoted(panel.hline_title)));
     plots += "plot " + fmt::format("{}", fmt::join(items, ", \\\n     ")) + "\n";
   }
   const auto n = std::max<std::size_t>(f.panels.size(), 1);

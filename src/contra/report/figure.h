@@ -24,7 +24,7 @@ struct Panel {
   std::optional<double> hline;
   std::string hline_title;
   std::vector<std::pair<double, std::string>> labels;  ///< text at (x, bottom of the axis), e.g. "fail"
-  std::string key = "top left";  ///< where the legend goes (gnuplot `set key` position)
+  std::string key = "top left";                        ///< where the legend goes (gnuplot `set key` position)
 };
 
 struct Figure {

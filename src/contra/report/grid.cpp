@@ -25,7 +25,8 @@ const Row* find_row(const RowSet& d, const std::string& series, const std::strin
 }
 
 /// The paper's series values (e.g. 100, 200, 400, 800 epochs), when the reference is 2-D.
-std::vector<std::string> paper_series(const std::optional<config::ReferenceTable>& ref, const config::ReportSpec& spec) {
+std::vector<std::string> paper_series(const std::optional<config::ReferenceTable>& ref,
+                                      const config::ReportSpec& spec) {
   std::vector<std::string> out;
   if (!ref || spec.reference_series.empty()) return out;
   for (const auto& v : config::reference_column(*ref, spec.reference_series)) out.push_back(v.text);
@@ -34,13 +35,16 @@ std::vector<std::string> paper_series(const std::optional<config::ReferenceTable
 
 }  // namespace
 
-Table grid_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
+Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
+                 const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   Table t = table_head(plan, d);
-  t.notes.push_back(fmt::format("Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std "
-                                "over seeds; random-init encoder (kNN): {}.", mean_std(d.random_init)));
+  t.notes.push_back(
+      fmt::format("Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std "
+                  "over seeds; random-init encoder (kNN): {}.",
+                  mean_std(d.random_init)));
   const auto papers = paper_series(reference, spec);
   t.columns = {x_label};
   for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", s_label, s));
@@ -56,8 +60,9 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optio
     for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
     t.rows.push_back(std::move(row));
   }
-  t.csv_columns = {spec.x, spec.series, "measured_mean", "measured_std", "linear_mean", "linear_std", "n", "status",
-                   "reasons", "train_seconds_mean", "images_per_s_mean", "peak_memory_bytes_max"};
+  t.csv_columns = {
+      spec.x, spec.series, "measured_mean", "measured_std",       "linear_mean",       "linear_std",
+      "n",    "status",    "reasons",       "train_seconds_mean", "images_per_s_mean", "peak_memory_bytes_max"};
   for (const auto& r : d.rows)
     t.csv_rows.push_back({r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
                           num(r.linear.std, 4), std::to_string(r.measured.n), r.status, r.reasons,
@@ -67,15 +72,31 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d, const std::optio
   return t;
 }
 
-Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& d, const std::optional<config::ReferenceTable>& reference) {
+Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& d,
+                   const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel measured{fmt::format("measured, preset {}", plan.preset), x_label, "kNN top-1 (%), final epoch", {}, {}, spec.log_x, {}, "", {}};
-  Panel paper{reference ? fmt::format("paper (cited): {}", reference->where) : "paper", x_label,
-              reference ? reference->metric : "", {}, {}, spec.log_x, {}, "", {}};
+  Panel measured{fmt::format("measured, preset {}", plan.preset),
+                 x_label,
+                 "kNN top-1 (%), final epoch",
+                 {},
+                 {},
+                 spec.log_x,
+                 {},
+                 "",
+                 {}};
+  Panel paper{reference ? fmt::format("paper (cited): {}", reference->where) : "paper",
+              x_label,
+              reference ? reference->metric : "",
+              {},
+              {},
+              spec.log_x,
+              {},
+              "",
+              {}};
   for (const auto& s : d.series_order) {
     Series m{fmt::format("{} {}", s_label, s), {}, {}, {}, false};
     for (const auto& r : d.rows) {

@@ -13,9 +13,11 @@
 namespace contra::report {
 
 /// Markdown: x rows × (measured series columns, paper series columns); CSV: one line per (x, series).
-Table grid_table(const sweep::SweepPlan& plan, const RowSet& rows, const std::optional<config::ReferenceTable>& reference);
+Table grid_table(const sweep::SweepPlan& plan, const RowSet& rows,
+                 const std::optional<config::ReferenceTable>& reference);
 
 /// Two panels: measured (one line per series value) and paper (one line per paper series value).
-Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& rows, const std::optional<config::ReferenceTable>& reference);
+Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& rows,
+                   const std::optional<config::ReferenceTable>& reference);
 
 }  // namespace contra::report

@@ -67,7 +67,8 @@ void write_results_index(const std::vector<sweep::SweepPlan>& plans, const fs::p
     std::ofstream out(tmp);
     out << text;
     out.flush();
-    CONTRA_CHECK(out.good(), "{}: cannot write the results index (missing folder, disk full or read-only?)", file.string());
+    CONTRA_CHECK(out.good(), "{}: cannot write the results index (missing folder, disk full or read-only?)",
+                 file.string());
   }
   std::error_code ec;
   fs::rename(tmp, file, ec);

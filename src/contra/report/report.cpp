@@ -44,8 +44,14 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     table = ablation_table(plan, rows, reference);
     figure = spec.kind == "curves" ? curves_figure(plan, rows) : ablation_figure(plan, rows, reference);
   }
-  ReportFiles files{plan.dir / "table.md",  plan.dir / "table.csv", plan.dir / "table.tex", plan.dir / "figure", false,
-                    rows.planned, static_cast<int>(rows.runs.size()), warnings};
+  ReportFiles files{plan.dir / "table.md",
+                    plan.dir / "table.csv",
+                    plan.dir / "table.tex",
+                    plan.dir / "figure",
+                    false,
+                    rows.planned,
+                    static_cast<int>(rows.runs.size()),
+                    warnings};
   core::ensure_directory(plan.dir, "report");
   for (const auto& [path, text] : {std::pair{files.markdown, to_markdown(table)}, std::pair{files.csv, to_csv(table)},
                                    std::pair{files.latex, to_latex(table)}}) {

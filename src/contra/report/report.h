@@ -13,9 +13,9 @@ namespace contra::report {
 /// What write_report wrote.
 struct ReportFiles {
   std::filesystem::path markdown, csv, latex, figure;  ///< figure: the stem of .png/.svg/.gp
-  bool figure_drawn = false;                    ///< false when gnuplot is missing or failed
+  bool figure_drawn = false;                           ///< false when gnuplot is missing or failed
   int planned = 0;
-  int recorded = 0;  ///< planned runs with a finished, readable record
+  int recorded = 0;                   ///< planned runs with a finished, readable record
   std::vector<std::string> warnings;  ///< one line per damaged record that was skipped
 };
 

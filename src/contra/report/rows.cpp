@@ -84,8 +84,9 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
     secs.push_back(r->metric("train_seconds"));
     ips.push_back(r->metric("images_per_s"));
     sps.push_back(r->metric("seconds_per_step"));
-    row.peak_memory_bytes = std::isfinite(row.peak_memory_bytes) ? std::max(row.peak_memory_bytes, r->metric("peak_memory_bytes"))
-                                                                  : r->metric("peak_memory_bytes");
+    row.peak_memory_bytes = std::isfinite(row.peak_memory_bytes)
+                                ? std::max(row.peak_memory_bytes, r->metric("peak_memory_bytes"))
+                                : r->metric("peak_memory_bytes");
     row.store_bytes = r->metric("negatives_store_bytes");
     row.train_flops_per_step = r->metric("train_flops_per_step");
     row.negatives = r->metric("negatives");
@@ -170,7 +171,7 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
   RowSet d;
   d.planned = static_cast<int>(plan.runs.size());
   std::map<fs::path, std::string> planned;  // the records the plan matched to its runs (sweep/plan.h), to their labels
-  std::vector<std::string> labels;           // in plan order
+  std::vector<std::string> labels;          // in plan order
   for (const auto& r : plan.runs) {
     if (!r.record.empty()) planned.emplace(fs::weakly_canonical(r.record), r.label);
     if (std::find(labels.begin(), labels.end(), r.label) == labels.end()) labels.push_back(r.label);
@@ -188,7 +189,8 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
     // The same display text as config_text(): TOML strings come back as 'moco' (literal) or "moco".
     if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
       text = text.substr(1, text.size() - 2);
-    if (std::find(d.series_order.begin(), d.series_order.end(), text) == d.series_order.end()) d.series_order.push_back(text);
+    if (std::find(d.series_order.begin(), d.series_order.end(), text) == d.series_order.end())
+      d.series_order.push_back(text);
   }
   // The untrained encoder depends on the seed and the model, not on the axis: one value per seed.
   std::map<std::int64_t, double> init_by_seed;
@@ -222,10 +224,11 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
 
 std::string citation_footnote(const config::ReferenceTable& reference) {
   const bool knn = cites_knn(reference);  // the same protocol as our kNN column
-  return fmt::format("[1] {}; {}: {}{}. Cited, not measured here: a different dataset and backbone{} from the "
-                     "measured columns, so compare the ordering of rows, not the values.",
-                     reference.paper, reference.where, reference.metric,
-                     reference.setting.empty() ? "" : ", " + reference.setting, knn ? "" : ", and another metric,");
+  return fmt::format(
+      "[1] {}; {}: {}{}. Cited, not measured here: a different dataset and backbone{} from the "
+      "measured columns, so compare the ordering of rows, not the values.",
+      reference.paper, reference.where, reference.metric, reference.setting.empty() ? "" : ", " + reference.setting,
+      knn ? "" : ", and another metric,");
 }
 
 std::string protocol_note(const std::optional<config::ReferenceTable>& reference, const RowSet& d) {
@@ -235,9 +238,12 @@ std::string protocol_note(const std::optional<config::ReferenceTable>& reference
       probe = r.attribute_text("linear_probe");
       break;
     }
-  std::string ours = fmt::format("Measured columns: kNN = the weighted kNN monitor on frozen backbone features at the final "
-                                 "epoch; linear = {}.", probe.empty() ? "a linear probe on frozen backbone features (not "
-                                 "recorded by these runs: \"—\")" : probe);
+  std::string ours = fmt::format(
+      "Measured columns: kNN = the weighted kNN monitor on frozen backbone features at the final "
+      "epoch; linear = {}.",
+      probe.empty() ? "a linear probe on frozen backbone features (not "
+                      "recorded by these runs: \"—\")"
+                    : probe);
   if (!reference) return ours;
   const bool knn = cites_knn(*reference);
   return fmt::format("{} The paper's column is {}, so it compares with our **{}** column.", ours, reference->metric,
@@ -247,8 +253,10 @@ std::string protocol_note(const std::optional<config::ReferenceTable>& reference
 std::string incomplete_note(const RowSet& d) {
   const int missing = d.planned - static_cast<int>(d.runs.size());
   if (missing <= 0) return "";
-  return fmt::format("**INCOMPLETE: {} of {} planned runs have no finished record**; the rows hold only what has been "
-                     "recorded.", missing, d.planned);
+  return fmt::format(
+      "**INCOMPLETE: {} of {} planned runs have no finished record**; the rows hold only what has been "
+      "recorded.",
+      missing, d.planned);
 }
 
 std::string dataset_of(const RowSet& d) {
@@ -258,8 +266,8 @@ std::string dataset_of(const RowSet& d) {
 Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
   const auto& spec = plan.sweep.report;
   Table t;
-  t.title = fmt::format("{} — measured on {}, preset {}", spec.title.empty() ? plan.sweep.name : spec.title, dataset_of(d),
-                        plan.preset);
+  t.title = fmt::format("{} — measured on {}, preset {}", spec.title.empty() ? plan.sweep.name : spec.title,
+                        dataset_of(d), plan.preset);
   if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
   for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
   return t;

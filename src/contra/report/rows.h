@@ -31,17 +31,17 @@ std::string num(double v, int digits);
 
 /// One row: every recorded run with the same series and x values.
 struct Row {
-  std::string series;  ///< the series value as text ("moco"), empty without a series
-  std::string x_text;  ///< the x value as text ("0.99", "4096")
-  double x = NAN;      ///< the x value as a number, NaN when not numeric
-  Stats measured;      ///< of the report metric over runs that did not error
-  Stats knn, linear;   ///< kNN monitor and linear-probe top-1 (%) over the same runs
-  Stats pretext;       ///< last epoch's pretext (instance-discrimination) top-1 (%)
+  std::string series;    ///< the series value as text ("moco"), empty without a series
+  std::string x_text;    ///< the x value as text ("0.99", "4096")
+  double x = NAN;        ///< the x value as a number, NaN when not numeric
+  Stats measured;        ///< of the report metric over runs that did not error
+  Stats knn, linear;     ///< kNN monitor and linear-probe top-1 (%) over the same runs
+  Stats pretext;         ///< last epoch's pretext (instance-discrimination) top-1 (%)
   Stats align, uniform;  ///< last kNN epoch's alignment and uniformity (Wang & Isola; eval/align_uniform.h)
   int runs = 0, fails = 0, errors = 0;
-  std::string status;  ///< ok | fail (k/n) | error (k/n)
-  std::string reasons; ///< distinct fail and error reasons
-  std::string paper;   ///< the cited value ("57.8", "fail") or "—"
+  std::string status;   ///< ok | fail (k/n) | error (k/n)
+  std::string reasons;  ///< distinct fail and error reasons
+  std::string paper;    ///< the cited value ("57.8", "fail") or "—"
   Stats train_seconds, images_per_s, seconds_per_step;
   double peak_memory_bytes = NAN;  ///< the largest over the row's runs
   double store_bytes = NAN, train_flops_per_step = NAN, negatives = NAN;
@@ -52,9 +52,9 @@ struct Row {
 struct RowSet {
   std::vector<RunSummary> runs;  ///< planned runs with a finished record
   int planned = 0;
-  Stats random_init;              ///< kNN of the untrained encoder, one value per seed
+  Stats random_init;                      ///< kNN of the untrained encoder, one value per seed
   std::vector<std::string> series_order;  ///< series values in plan order
-  std::vector<Row> rows;          ///< by series (plan order), then x (numeric order)
+  std::vector<Row> rows;                  ///< by series (plan order), then x (numeric order)
 };
 
 /// Selects the plan's records (sweep/plan.h matches them) among `all_runs` and groups them by the

@@ -18,7 +18,7 @@ struct RunSummary {
   std::string status;  ///< complete | fail | error
   std::string reason;
   std::int64_t seed = 0;
-  std::string config;  ///< the resolved config text
+  std::string config;             ///< the resolved config text
   config::Experiment experiment;  ///< the same, parsed
   store::Attributes attributes;
   store::Attributes axes;

@@ -23,7 +23,8 @@ std::string join(const std::set<std::string>& values) {
   };
   double a = 0, b = 0;
   if (std::all_of(v.begin(), v.end(), [&](const std::string& s) { return number(s, a); }))
-    std::sort(v.begin(), v.end(), [&](const std::string& x, const std::string& y) { return number(x, a), number(y, b), a < b; });
+    std::sort(v.begin(), v.end(),
+              [&](const std::string& x, const std::string& y) { return number(x, a), number(y, b), a < b; });
   return fmt::format("{}", fmt::join(v, " / "));
 }
 
@@ -35,8 +36,8 @@ std::string method_notes(const std::vector<RunSummary>& runs) {
   for (const auto& [name, group] : by_method) {
     const auto v = [&](const std::string& key) { return distinct_value(group, key); };
     if (name == "moco") {
-      parts.push_back(fmt::format("moco with queue K = {}, m = {}, shuffle BN {}", v("method.queue"), v("method.momentum"),
-                                  v("method.shuffle_bn")));
+      parts.push_back(fmt::format("moco with queue K = {}, m = {}, shuffle BN {}", v("method.queue"),
+                                  v("method.momentum"), v("method.shuffle_bn")));
     } else if (name == "memory_bank") {
       parts.push_back(fmt::format("memory_bank with K = {} sampled negatives, λ = {}", v("method.negatives"),
                                   v("method.memory_momentum")));
@@ -84,13 +85,15 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
                   "decay {}; augmentation {}; seeds {}.",
                   v("optim.epochs"), v("optim.batch"), v("optim.lr"), v("optim.lr_scaling"), v("optim.schedule"),
                   v("optim.sgd_momentum"), v("optim.weight_decay"), v("augment.recipe"), join(seeds)),
-      fmt::format("Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
-                  "epoch**; mean ± sample std over seeds, n runs per row; \"vs random init\" is the mean minus the random-init mean, in points.",
-                  v("eval.knn_k"), v("eval.knn_t")),
-      fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
-                  "largest peak memory (resident set on CPU, allocator peak on GPU). Machine: {}, {} thread(s), LibTorch "
-                  "{}, BLAS {}, git {}.",
-                  a("device_name"), a("threads"), a("torch_version"), a("blas"), a("git_sha")),
+      fmt::format(
+          "Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
+          "epoch**; mean ± sample std over seeds, n runs per row; \"vs random init\" is the mean minus the random-init mean, in points.",
+          v("eval.knn_k"), v("eval.knn_t")),
+      fmt::format(
+          "Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
+          "largest peak memory (resident set on CPU, allocator peak on GPU). Machine: {}, {} thread(s), LibTorch "
+          "{}, BLAS {}, git {}.",
+          a("device_name"), a("threads"), a("torch_version"), a("blas"), a("git_sha")),
   };
 }
 

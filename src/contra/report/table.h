@@ -8,13 +8,13 @@
 namespace contra::report {
 
 struct Table {
-  std::string title;                          ///< Markdown heading
-  std::vector<std::string> notes;             ///< bullet lines under the title (Markdown only)
-  std::vector<std::string> columns;           ///< Markdown column headers
-  std::vector<std::string> csv_columns;       ///< CSV header (machine names); same count as columns
-  std::vector<std::vector<std::string>> rows; ///< Markdown cells
+  std::string title;                               ///< Markdown heading
+  std::vector<std::string> notes;                  ///< bullet lines under the title (Markdown only)
+  std::vector<std::string> columns;                ///< Markdown column headers
+  std::vector<std::string> csv_columns;            ///< CSV header (machine names); same count as columns
+  std::vector<std::vector<std::string>> rows;      ///< Markdown cells
   std::vector<std::vector<std::string>> csv_rows;  ///< CSV cells (plain numbers)
-  std::vector<std::string> footnotes;         ///< citations, under the table (Markdown only)
+  std::vector<std::string> footnotes;              ///< citations, under the table (Markdown only)
 };
 
 /// GitHub-flavoured Markdown: title, notes, the table, footnotes. '|' in cells is escaped.

@@ -18,10 +18,14 @@ bool failed(T result) {
 
 ValueKind kind_of_class(H5T_class_t cls) {
   switch (cls) {
-    case H5T_INTEGER: return ValueKind::Int;
-    case H5T_FLOAT: return ValueKind::Float;
-    case H5T_STRING: return ValueKind::String;
-    default: return ValueKind::Unsupported;
+    case H5T_INTEGER:
+      return ValueKind::Int;
+    case H5T_FLOAT:
+      return ValueKind::Float;
+    case H5T_STRING:
+      return ValueKind::String;
+    default:
+      return ValueKind::Unsupported;
   }
 }
 
@@ -58,9 +62,7 @@ bool Handle::reset() noexcept {
 
 void silence_errors() noexcept { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
-void Object::fail(const std::string& problem) const {
-  core::fail("HDF5 file '{}', {}: {}", file_, name_, problem);
-}
+void Object::fail(const std::string& problem) const { core::fail("HDF5 file '{}', {}: {}", file_, name_, problem); }
 
 // ---- File -----------------------------------------------------------------
 
@@ -233,9 +235,7 @@ Group Group::root(const File& file) {
   return Group(Handle(gid, H5Gclose), file.file(), "/");
 }
 
-std::string Group::child(const std::string& name) const {
-  return name_ == "/" ? "/" + name : name_ + "/" + name;
-}
+std::string Group::child(const std::string& name) const { return name_ == "/" ? "/" + name : name_ + "/" + name; }
 
 Group Group::create_group(const std::string& name) const {
   const hid_t gid = H5Gcreate2(id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
@@ -276,7 +276,8 @@ std::vector<std::string> Group::attribute_names() const {
 std::vector<std::string> Group::dataset_names() const {
   std::vector<std::string> links;
   hsize_t index = 0;
-  if (failed(H5Literate(id(), H5_INDEX_NAME, H5_ITER_INC, &index, collect_name<H5L_info_t>, &links))) fail("cannot list links");
+  if (failed(H5Literate(id(), H5_INDEX_NAME, H5_ITER_INC, &index, collect_name<H5L_info_t>, &links)))
+    fail("cannot list links");
   std::vector<std::string> names;
   for (const std::string& link : links) {
     // Dangling soft or external links do not open; they are not datasets.
@@ -324,7 +325,8 @@ void Group::write_column(const std::string& name, hid_t file_type, hid_t mem_typ
   const hid_t did = H5Dcreate2(id(), name.c_str(), file_type, space.id(), H5P_DEFAULT, dcpl.get(), H5P_DEFAULT);
   if (failed(did)) fail(fmt::format("cannot create dataset '{}'", name));
   const Dataset set(Handle(did, H5Dclose), file_, child(name));
-  if (n > 0 && failed(H5Dwrite(set.id(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data))) set.fail("cannot write the data");
+  if (n > 0 && failed(H5Dwrite(set.id(), mem_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data)))
+    set.fail("cannot write the data");
 }
 
 void Group::write_ints(const std::string& name, const std::vector<std::int64_t>& values) const {

@@ -19,9 +19,12 @@ constexpr const char* kSchemaKey = "schema_version";
 
 const char* type_name(const AttrValue& value) {
   switch (value.index()) {
-    case 0: return "an int64";
-    case 1: return "a float64";
-    default: return "a string";
+    case 0:
+      return "an int64";
+    case 1:
+      return "a float64";
+    default:
+      return "a string";
   }
 }
 
@@ -61,9 +64,15 @@ Attributes read_attributes(const h5::Group& group) {
   for (const std::string& name : group.attribute_names()) {
     const h5::Attribute attr = group.open_attribute(name);
     switch (attr.kind()) {
-      case h5::ValueKind::Int: attrs.emplace(name, attr.read_int()); break;
-      case h5::ValueKind::Float: attrs.emplace(name, attr.read_double()); break;
-      case h5::ValueKind::String: attrs.emplace(name, attr.read_string()); break;
+      case h5::ValueKind::Int:
+        attrs.emplace(name, attr.read_int());
+        break;
+      case h5::ValueKind::Float:
+        attrs.emplace(name, attr.read_double());
+        break;
+      case h5::ValueKind::String:
+        attrs.emplace(name, attr.read_string());
+        break;
       case h5::ValueKind::Unsupported:
         attr.fail("unsupported attribute (expected a scalar int, float or string)");
     }
@@ -76,9 +85,14 @@ Columns read_columns(const h5::Group& group) {
   for (const std::string& name : group.dataset_names()) {
     const h5::Dataset set = group.open_dataset(name);
     switch (set.kind()) {
-      case h5::ValueKind::Int: cols.emplace(name, set.read_ints()); break;
-      case h5::ValueKind::Float: cols.emplace(name, set.read_doubles()); break;
-      default: set.fail("unsupported dataset (expected a 1-D int or float column)");
+      case h5::ValueKind::Int:
+        cols.emplace(name, set.read_ints());
+        break;
+      case h5::ValueKind::Float:
+        cols.emplace(name, set.read_doubles());
+        break;
+      default:
+        set.fail("unsupported dataset (expected a 1-D int or float column)");
     }
   }
   return cols;
@@ -141,8 +155,7 @@ RunRecord read_run(const fs::path& path) {
   const h5::File file = h5::File::open_read(path);
   const h5::Group root = h5::Group::root(file);
   if (!root.has_attribute(kSchemaKey)) {
-    core::fail("cannot read run file '{}': no root attribute '{}' (not a contra run file?)", path.string(),
-               kSchemaKey);
+    core::fail("cannot read run file '{}': no root attribute '{}' (not a contra run file?)", path.string(), kSchemaKey);
   }
   const h5::Attribute schema = root.open_attribute(kSchemaKey);
   if (schema.kind() != h5::ValueKind::Int) {

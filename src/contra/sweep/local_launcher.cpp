@@ -143,7 +143,8 @@ std::string outcome(const SweepPlan& plan, const PlannedRun& run, int wstatus, s
   }
   if (exit_code == train::kExitInterrupted) {
     status = "interrupted";
-    return fmt::format("interrupted: stopped by a signal after saving a checkpoint; the next sweep resumes it (see {})", log);
+    return fmt::format("interrupted: stopped by a signal after saving a checkpoint; the next sweep resumes it (see {})",
+                       log);
   }
   if (!fs::exists(file)) {
     status = "error";
@@ -157,7 +158,8 @@ std::string outcome(const SweepPlan& plan, const PlannedRun& run, int wstatus, s
                          store::get_string(record.attributes, "reason", file.string()), log);
     }
     status = store::get_string(record.attributes, "status", file.string());
-    const auto knn = record.summary.count("knn_top1") ? store::get_double(record.summary, "knn_top1", file.string()) : NAN;
+    const auto knn =
+        record.summary.count("knn_top1") ? store::get_double(record.summary, "knn_top1", file.string()) : NAN;
     const std::string reason = store::get_string(record.attributes, "reason", file.string());
     return fmt::format("{} kNN top-1 {:.2f}%{}", status, knn, reason.empty() ? "" : " (" + reason + ")");
   } catch (const core::ContraError& e) {
@@ -220,7 +222,8 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
       track_child(pid, true);
       running[pid] = {&run, static_cast<int>(++next), std::chrono::steady_clock::now()};
       ++summary.launched;
-      if (!options.quiet) fmt::print("[{}/{}] start {} (run {}, log {})\n", next, total, describe(run), run.id, log.string());
+      if (!options.quiet)
+        fmt::print("[{}/{}] start {} (run {}, log {})\n", next, total, describe(run), run.id, log.string());
       std::fflush(stdout);
     }
     int wstatus = 0;
@@ -247,7 +250,8 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - r.start).count();
     if (!options.quiet)
-      fmt::print("[{}/{}] {} {} in {}\n", r.index, total, describe(*r.run), line, core::ProgressLine::format_duration(secs));
+      fmt::print("[{}/{}] {} {} in {}\n", r.index, total, describe(*r.run), line,
+                 core::ProgressLine::format_duration(secs));
     std::fflush(stdout);
   }
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_DFL);

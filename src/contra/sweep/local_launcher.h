@@ -23,10 +23,10 @@ struct LocalOptions {
 struct LaunchSummary {
   int launched = 0;
   int complete = 0;
-  int failed = 0;  ///< status=fail: a result, not an error
-  int errors = 0;  ///< status=error, a crash, a kill, or no record
-  int skipped = 0; ///< already done
-  int busy = 0;    ///< another process was training it (its lock was held)
+  int failed = 0;       ///< status=fail: a result, not an error
+  int errors = 0;       ///< status=error, a crash, a kill, or no record
+  int skipped = 0;      ///< already done
+  int busy = 0;         ///< another process was training it (its lock was held)
   int interrupted = 0;  ///< stopped by a signal after a checkpoint; resumable
   int not_started = 0;  ///< left when the sweep itself was stopped by a signal
 };

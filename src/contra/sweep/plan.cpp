@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -19,10 +19,14 @@ namespace fs = std::filesystem;
 
 const char* to_string(RunState state) {
   switch (state) {
-    case RunState::todo: return "planned";
-    case RunState::interrupted: return "interrupted";
-    case RunState::error: return "error";
-    case RunState::done: return "done";
+    case RunState::todo:
+      return "planned";
+    case RunState::interrupted:
+      return "interrupted";
+    case RunState::error:
+      return "error";
+    case RunState::done:
+      return "done";
   }
   return "?";
 }
@@ -123,8 +127,9 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   const auto axes = axis_keys(plan.sweep);
   for (const auto& s : sets) {
     user.push_back(config::parse_set(s, sweep_file));
-    CONTRA_CHECK(!axes.count(user.back().key), "--set {}: '{}' is an axis of {}: change its values in the sweep instead",
-                 s, user.back().key, sweep_file);
+    CONTRA_CHECK(!axes.count(user.back().key),
+                 "--set {}: '{}' is an axis of {}: change its values in the sweep instead", s, user.back().key,
+                 sweep_file);
   }
   // The other presets: resolving their first run catches unknown keys and bad values there too.
   for (const auto& [name, other] : plan.sweep.presets) {
@@ -159,10 +164,12 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     run.seed = planned.seed;
     if (!seen.insert(run.id).second) {
       // The same config twice: planned once. Two labels for one config would name one row twice.
-      const auto first = std::find_if(plan.runs.begin(), plan.runs.end(), [&](const PlannedRun& p) { return p.id == run.id; });
+      const auto first =
+          std::find_if(plan.runs.begin(), plan.runs.end(), [&](const PlannedRun& p) { return p.id == run.id; });
       CONTRA_CHECK(first == plan.runs.end() || first->label == run.label,
                    "{}: the points labelled '{}' and '{}' resolve to the same config (run {}): give them different "
-                   "values", sweep_file, first->label, run.label, run.id);
+                   "values",
+                   sweep_file, first->label, run.label, run.id);
       continue;
     }
     read_state(plan.runs_dir(), index, run);
@@ -182,8 +189,9 @@ void preflight(const SweepPlan& plan) {
     const auto [it, first] = train_images.try_emplace(e.data.dataset + "\n" + e.data.root, 0);
     // Read whole, once per dataset: a missing, truncated or corrupt file stops the sweep here.
     if (first) it->second = data::load_dataset(full, e.where("data.root")).train.size();
-    CONTRA_CHECK(e.data.train_subset <= it->second, "{}: data.train_subset = {} is larger than the {} training images in {}",
-                 e.where("data.train_subset"), e.data.train_subset, it->second, e.data.root);
+    CONTRA_CHECK(e.data.train_subset <= it->second,
+                 "{}: data.train_subset = {} is larger than the {} training images in {}", e.where("data.train_subset"),
+                 e.data.train_subset, it->second, e.data.root);
     if (e.method.name == "moco" && !e.method.allow_own_keys)
       config::validate_against_data(e, e.data.train_subset > 0 ? e.data.train_subset : it->second);
   }
@@ -205,8 +213,8 @@ std::vector<std::string> damaged_records(const SweepPlan& plan) {
   std::vector<std::string> lines;
   for (const auto& run : plan.runs)
     if (!run.damaged.empty())
-      lines.push_back(fmt::format("skipping a damaged record: {} (run {} is trained again by the next sweep)", run.damaged,
-                                  run.id));
+      lines.push_back(fmt::format("skipping a damaged record: {} (run {} is trained again by the next sweep)",
+                                  run.damaged, run.id));
   return lines;
 }
 

@@ -25,12 +25,12 @@ struct PlannedRun {
   std::string id;                                         ///< config hash
   config::Experiment experiment;                          ///< the resolved config
   std::vector<std::pair<std::string, std::string>> axes;  ///< axis -> TOML literal
-  std::string label;  ///< the point's zip label (config/sweep.h), or ""
+  std::string label;                                      ///< the point's zip label (config/sweep.h), or ""
   std::int64_t seed = 0;
   RunState state = RunState::todo;
-  std::string status;             ///< the recorded status when there is a record
-  std::filesystem::path record;   ///< the finished record (<id>.h5, or a matching older record), if any
-  std::string damaged;            ///< why `record` is unreadable (corrupt, truncated); "" when it reads
+  std::string status;            ///< the recorded status when there is a record
+  std::filesystem::path record;  ///< the finished record (<id>.h5, or a matching older record), if any
+  std::string damaged;           ///< why `record` is unreadable (corrupt, truncated); "" when it reads
 };
 
 struct SweepPlan {

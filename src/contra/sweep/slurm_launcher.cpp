@@ -52,10 +52,10 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   std::ofstream t(array.tasks);
   for (const auto& run : plan.runs) {
     if (run.state == RunState::done) continue;
-    std::string line = fmt::format("train {} --out {} --sweep {} --preset {} --threads {} --skip-finished",
-                                   quote(fs::absolute(plan.configs_dir() / (run.id + ".toml")).string()),
-                                   quote(fs::absolute(plan.runs_dir()).string()), quote(plan.sweep.name),
-                                   quote(plan.preset), r.cpus);
+    std::string line =
+        fmt::format("train {} --out {} --sweep {} --preset {} --threads {} --skip-finished",
+                    quote(fs::absolute(plan.configs_dir() / (run.id + ".toml")).string()),
+                    quote(fs::absolute(plan.runs_dir()).string()), quote(plan.sweep.name), quote(plan.preset), r.cpus);
     for (const auto& [k, v] : run.axes) line += " --axis " + quote(k + "=" + v);
     t << line << "\n";
     ++array.tasks_count;
@@ -85,8 +85,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
     << fmt::format("line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" {})\n", quote(fs::absolute(array.tasks).string()))
     << "eval \"args=($line)\"\n"
     << "echo \"contra task ${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID} (restart ${SLURM_RESTART_COUNT:-0}) on $(hostname)\"\n"
-    << fmt::format("{} \"${{args[@]}}\" &\n", quote(exe.string()))
-    << "child=$!\n"
+    << fmt::format("{} \"${{args[@]}}\" &\n", quote(exe.string())) << "child=$!\n"
     << "trap 'kill -USR1 $child 2>/dev/null' USR1\n"
     << "trap 'true' TERM  # SLURM signals every process of the task itself; the script keeps waiting\n"
     << "code=0\n"
@@ -104,8 +103,8 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
 std::string submit_slurm_array(const SlurmArray& array, const SlurmOptions& o) {
   const auto [out, code] = capture(o.sbatch + " --parsable " + quote(array.script.string()) + " 2>&1");
   std::string first = out.substr(0, out.find('\n'));
-  CONTRA_CHECK(code == 0 && !first.empty(), "sbatch {}: submission failed (exit code {}): {}", array.script.string(), code,
-               first.empty() ? std::string("no output; is SLURM installed and running?") : first);
+  CONTRA_CHECK(code == 0 && !first.empty(), "sbatch {}: submission failed (exit code {}): {}", array.script.string(),
+               code, first.empty() ? std::string("no output; is SLURM installed and running?") : first);
   return first.substr(0, first.find(';'));  // "<job id>[;<cluster>]"
 }
 

@@ -18,9 +18,9 @@
 namespace contra::sweep {
 
 struct SlurmOptions {
-  config::SlurmSpec resources;        ///< from the sweep's [slurm], then the command line
-  std::filesystem::path executable;   ///< the `contra` binary the tasks run; empty = this one
-  std::string sbatch = "sbatch";      ///< the submit command (a test may point it elsewhere)
+  config::SlurmSpec resources;       ///< from the sweep's [slurm], then the command line
+  std::filesystem::path executable;  ///< the `contra` binary the tasks run; empty = this one
+  std::string sbatch = "sbatch";     ///< the submit command (a test may point it elsewhere)
 };
 
 /// What write_slurm_array wrote.

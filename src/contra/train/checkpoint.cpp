@@ -25,12 +25,18 @@ constexpr const char* kMagic = "contra-checkpoint-v1";
 
 /// The loop position's fields, by their names in the archive.
 const std::pair<const char*, std::int64_t LoopPosition::*> kIntFields[] = {
-    {"epochs_done", &LoopPosition::epochs_done}, {"step", &LoopPosition::step},
-    {"images_seen", &LoopPosition::images_seen}, {"batches_done", &LoopPosition::batches_done}};
+    {"epochs_done", &LoopPosition::epochs_done},
+    {"step", &LoopPosition::step},
+    {"images_seen", &LoopPosition::images_seen},
+    {"batches_done", &LoopPosition::batches_done}};
 const std::pair<const char*, double LoopPosition::*> kRealFields[] = {
-    {"train_seconds", &LoopPosition::train_seconds}, {"eval_seconds", &LoopPosition::eval_seconds},
-    {"elapsed_seconds", &LoopPosition::elapsed_seconds}, {"loss_sum", &LoopPosition::loss_sum},
-    {"correct", &LoopPosition::correct}, {"queries", &LoopPosition::queries}, {"std_sum", &LoopPosition::std_sum},
+    {"train_seconds", &LoopPosition::train_seconds},
+    {"eval_seconds", &LoopPosition::eval_seconds},
+    {"elapsed_seconds", &LoopPosition::elapsed_seconds},
+    {"loss_sum", &LoopPosition::loss_sum},
+    {"correct", &LoopPosition::correct},
+    {"queries", &LoopPosition::queries},
+    {"std_sum", &LoopPosition::std_sum},
     {"epoch_seconds", &LoopPosition::epoch_seconds}};
 
 torch::Tensor int_scalar(std::int64_t v) { return torch::tensor(v, torch::kInt64); }
@@ -77,7 +83,8 @@ void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition
     for (const auto& [name, field] : kRealFields) archive.write(name, real_scalar(position.*field));
     const std::string bytes = store::encode_run(record);
     archive.write("record", torch::from_blob(const_cast<char*>(bytes.data()), {static_cast<std::int64_t>(bytes.size())},
-                                             torch::kUInt8).clone());
+                                             torch::kUInt8)
+                                .clone());
     // Serialised in memory, then written by us: LibTorch's own file writer cannot report a full
     // disk (it fails in a destructor and aborts the process).
     std::ostringstream bytes_out;
@@ -92,7 +99,8 @@ void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition
     if (!out) {
       std::error_code ignored;
       fs::remove(tmp, ignored);
-      core::fail("{}: cannot write the checkpoint ({} bytes): the disk is full or not writable", tmp.string(), blob.size());
+      core::fail("{}: cannot write the checkpoint ({} bytes): the disk is full or not writable", tmp.string(),
+                 blob.size());
     }
   } catch (const c10::Error& e) {
     std::error_code ignored;
@@ -118,7 +126,8 @@ std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state,
       std::size_t size = 0;
       in >> magic >> size >> hash;
       in.get();  // the header's newline
-      CONTRA_CHECK(in.good() && magic == kMagic, "{}: not a contra checkpoint (its header is missing or damaged); "
+      CONTRA_CHECK(in.good() && magic == kMagic,
+                   "{}: not a contra checkpoint (its header is missing or damaged); "
                    "start the run over with `contra train --fresh` or `contra sweep --rerun`, or delete the file",
                    path.string());
       blob.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
@@ -136,8 +145,10 @@ std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state,
       return t.to(torch::kCPU);
     };
     const auto format = scalar("format").item<std::int64_t>();
-    CONTRA_CHECK(format == kFormat, "{}: checkpoint format {} is not this build's {}; start the run over with "
-                 "`contra train --fresh` or `contra sweep --rerun`", path.string(), format, kFormat);
+    CONTRA_CHECK(format == kFormat,
+                 "{}: checkpoint format {} is not this build's {}; start the run over with "
+                 "`contra train --fresh` or `contra sweep --rerun`",
+                 path.string(), format, kFormat);
     torch::serialize::InputArchive method, optimizer, rng;
     archive.read("method", method);
     state.method.load(method);
@@ -154,14 +165,15 @@ std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state,
     for (const auto& [name, field] : kIntFields) out.position.*field = scalar(name).item<std::int64_t>();
     for (const auto& [name, field] : kRealFields) out.position.*field = scalar(name).item<double>();
     const torch::Tensor bytes = scalar("record").contiguous();
-    out.record = store::decode_run(
-        std::string(reinterpret_cast<const char*>(bytes.data_ptr<std::uint8_t>()), static_cast<std::size_t>(bytes.numel())),
-        path.string());
+    out.record = store::decode_run(std::string(reinterpret_cast<const char*>(bytes.data_ptr<std::uint8_t>()),
+                                               static_cast<std::size_t>(bytes.numel())),
+                                   path.string());
   } catch (const c10::Error& e) {
     const std::string what = e.what_without_backtrace();
-    core::fail("{}: the checkpoint is unreadable or belongs to another configuration ({}); start the run over with "
-               "`contra train --fresh` or `contra sweep --rerun`, or delete the file", path.string(),
-               what.substr(0, what.find('\n')));
+    core::fail(
+        "{}: the checkpoint is unreadable or belongs to another configuration ({}); start the run over with "
+        "`contra train --fresh` or `contra sweep --rerun`, or delete the file",
+        path.string(), what.substr(0, what.find('\n')));
   }
   return out;
 }

@@ -69,7 +69,8 @@ struct Restored {
 /// tensors to `device`. Returns nullopt when there is no checkpoint. Throws core::ContraError naming
 /// the path when the file is damaged (header, size or checksum), unreadable, or does not match the
 /// run (another method or shape).
-std::optional<Restored> load_checkpoint(const std::filesystem::path& path, TrainState& state, const torch::Device& device);
+std::optional<Restored> load_checkpoint(const std::filesystem::path& path, TrainState& state,
+                                        const torch::Device& device);
 
 /// Removes the checkpoint (after the run's record is final); never throws.
 void remove_checkpoint(const std::filesystem::path& path) noexcept;

@@ -43,8 +43,8 @@ Evaluator::Evaluator(const config::Experiment& exp, const augment::TwoViewAugmen
 
 std::pair<torch::Tensor, torch::Tensor> Evaluator::frozen_features(models::Encoder encoder) const {
   const auto pre = [this](const torch::Tensor& x) { return augment_.normalize(x); };  // no augmentation
-  auto train = eval::frozen_outputs(encoder, train_images_, pre, exp_.eval.batch);  // N×F
-  auto test = eval::frozen_outputs(encoder, test_images_, pre, exp_.eval.batch);    // M×F
+  auto train = eval::frozen_outputs(encoder, train_images_, pre, exp_.eval.batch);    // N×F
+  auto test = eval::frozen_outputs(encoder, test_images_, pre, exp_.eval.batch);      // M×F
   if (!finite(train) || !finite(test)) return {};
   return {train, test};
 }

@@ -20,8 +20,8 @@ struct EvalScores {
   double knn_top1 = std::numeric_limits<double>::quiet_NaN();  ///< percent (eval/knn.h)
   double align = std::numeric_limits<double>::quiet_NaN();     ///< L_align, α = 2 (eval/align_uniform.h)
   double uniform = std::numeric_limits<double>::quiet_NaN();   ///< L_uniform, t = 2, mean over the two views
-  bool probed = false;                                          ///< the linear probe ran
-  eval::LinearProbeResult linear;                               ///< when probed
+  bool probed = false;                                         ///< the linear probe ran
+  eval::LinearProbeResult linear;                              ///< when probed
 };
 
 /// Test images that alignment and uniformity are measured on: the first 2048 of the test split

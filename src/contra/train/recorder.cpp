@@ -6,7 +6,8 @@ namespace contra::train {
 
 namespace {
 
-template <class T> void append(store::Columns& cols, const std::string& key, T value) {
+template <class T>
+void append(store::Columns& cols, const std::string& key, T value) {
   auto [it, inserted] = cols.try_emplace(key, std::vector<T>{});
   std::get<std::vector<T>>(it->second).push_back(value);
 }

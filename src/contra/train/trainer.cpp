@@ -3,8 +3,8 @@
 #include <torch/torch.h>
 
 #include <chrono>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -136,8 +136,9 @@ RunResult stop_here(Recorder& rec, TrainState& state, const LoopPosition& pos, c
   const int sig = core::stop_signal();
   core::remove_stop_handlers();
   result.status = "interrupted";
-  result.reason = fmt::format("stopped by {} after step {} (epoch {} done, {} batches into the next); it resumes from {}",
-                              core::signal_name(sig), pos.step, pos.epochs_done, pos.batches_done, ckpt.string());
+  result.reason =
+      fmt::format("stopped by {} after step {} (epoch {} done, {} batches into the next); it resumes from {}",
+                  core::signal_name(sig), pos.step, pos.epochs_done, pos.batches_done, ckpt.string());
   rec.attribute("status", std::string("interrupted"));
   rec.attribute("reason", result.reason);
   rec.save_partial();
@@ -174,8 +175,13 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   }
   if (ctx.skip_finished) {
     if (const auto status = finished_status(ctx.out_dir, run_id)) {
-      RunResult done{run_id, "recorded", "another process recorded it (" + *status + ")",
-                     store::final_path(ctx.out_dir, run_id), kNaN, kNaN, 0};
+      RunResult done{run_id,
+                     "recorded",
+                     "another process recorded it (" + *status + ")",
+                     store::final_path(ctx.out_dir, run_id),
+                     kNaN,
+                     kNaN,
+                     0};
       return done;
     }
   }
@@ -183,14 +189,15 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   if (ctx.fresh) remove_checkpoint(ckpt);
   core::reset_peak_device_bytes(device);
 
-  Session s{exp, ctx, device, std::move(dataset), {}, {}, {}, {}, method, nullptr, Recorder(ctx.out_dir, run_id), nullptr};
+  Session s{exp,    ctx, device, std::move(dataset), {}, {}, {}, {}, method, nullptr, Recorder(ctx.out_dir, run_id),
+            nullptr};
   s.augment = std::make_unique<augment::TwoViewAugment>(exp.augment, s.data.mean, s.data.std);
   s.train_images = s.data.train.images.to(device);
   s.train_labels = s.data.train.labels.to(device);
   s.test_images = s.data.test.images.to(device);
   s.test_labels = s.data.test.labels.to(device);
-  s.evaluator = std::make_unique<Evaluator>(exp, *s.augment, s.train_images, s.train_labels, s.test_images, s.test_labels,
-                                            s.data.num_classes);
+  s.evaluator = std::make_unique<Evaluator>(exp, *s.augment, s.train_images, s.train_labels, s.test_images,
+                                            s.test_labels, s.data.num_classes);
   auto& rec = s.recorder;
 
   const auto& o = exp.optim;
@@ -217,7 +224,8 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     // Set aside, not deleted: the next attempt starts the run over, and the file stays for a look.
     std::error_code ec;
     std::filesystem::rename(ckpt, std::filesystem::path(ckpt.string() + ".damaged"), ec);
-    core::fail("{} (set aside as {}.damaged: the next attempt starts the run over)", e.what(), ckpt.filename().string());
+    core::fail("{} (set aside as {}.damaged: the next attempt starts the run over)", e.what(),
+               ckpt.filename().string());
   }
   // The split chunk budget depends on the machine's cache (models/split_chunks.h): the run holds
   // one value throughout, and a resumed run keeps the one it started with, so a requeue onto
@@ -249,8 +257,9 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
 
   RunResult result{run_id, "complete", "", {}, kNaN, kNaN, 0};
   const auto& axes = std::get<std::string>(rec.record().attributes["axes"]);
-  core::ProgressLine progress(fmt::format("{} {}{}seed={}", exp.method.name, axes, axes.empty() ? "" : " ", exp.run.seed),
-                              total_steps, ctx.log_every, ctx.quiet ? nullptr : stderr);
+  core::ProgressLine progress(
+      fmt::format("{} {}{}seed={}", exp.method.name, axes, axes.empty() ? "" : " ", exp.run.seed), total_steps,
+      ctx.log_every, ctx.quiet ? nullptr : stderr);
   try {
     if (restored) {
       result.knn_top1_random_init = std::get<double>(rec.record().summary.at("knn_top1_random_init"));
@@ -261,7 +270,8 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
       const auto eval_start = Clock::now();
       if (exp.eval.knn_random_init) {
         result.knn_top1_random_init = s.evaluator->knn(method->query_encoder());
-        if (!ctx.quiet) progress.note(fmt::format("kNN top-1 of the random-init encoder: {:.2f}%", result.knn_top1_random_init));
+        if (!ctx.quiet)
+          progress.note(fmt::format("kNN top-1 of the random-init encoder: {:.2f}%", result.knn_top1_random_init));
       }
       pos.eval_seconds = seconds_since(eval_start);
       rec.summary("knn_top1_random_init", result.knn_top1_random_init);
@@ -278,7 +288,8 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
       // (epoch_start_gen holds that state; a resumed run rewound data_gen to it above), and a run
       // resumed inside an epoch skips the batches already trained.
       const auto batches = data::epoch_batches(n, o.batch, exp.data.drop_last, data_gen);
-      auto epoch_start = Clock::now() - std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(pos.epoch_seconds));
+      auto epoch_start =
+          Clock::now() - std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(pos.epoch_seconds));
       for (auto b = static_cast<std::size_t>(pos.batches_done); b < batches.size(); ++b) {
         const auto& index = batches[b];
         const auto step_start = Clock::now();
