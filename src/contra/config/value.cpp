@@ -1,0 +1,19 @@
+#include "contra/config/value.h"
+
+#include "contra/config/toml_io.h"
+
+namespace contra::config {
+
+std::optional<double> as_number(const Value& value) {
+  if (const auto* i = std::get_if<std::int64_t>(&value)) return static_cast<double>(*i);
+  if (const auto* d = std::get_if<double>(&value)) return *d;
+  return std::nullopt;
+}
+
+std::string literal(const Value& value) {
+  toml::table t;
+  std::visit([&](const auto& v) { detail::write_value(t, "v", v); }, value);
+  return detail::literal_of(*t.get("v"));
+}
+
+}  // namespace contra::config

@@ -1,0 +1,24 @@
+// A typed config value: what one key of an experiment holds, without TOML (DESIGN.md, "Config").
+// Layers after config read and carry values in this form; only config/ turns them into TOML text.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace contra::config {
+
+/// One key's value: a boolean, an integer, a real number, a string, or an array of integers,
+/// numbers or strings (e.g. optim.lr_steps).
+using Value = std::variant<bool, std::int64_t, double, std::string, std::vector<std::int64_t>, std::vector<double>,
+                           std::vector<std::string>>;
+
+/// The value as a number when it is one (an integer converts to double); nullopt otherwise.
+std::optional<double> as_number(const Value& value);
+
+/// The value as TOML text, as the resolved config prints it: 0.99, 1.0, 5e-05, "moco", [ 120, 160 ].
+std::string literal(const Value& value);
+
+}  // namespace contra::config
