@@ -147,12 +147,21 @@ TEST_CASE("report kind curves: pretext accuracy and kNN per epoch, mean over see
   CHECK(pretext[2] == Approx(99.9));
   const auto knn = contra::report::epoch_mean(rows, rows.rows[1], "knn_top1");
   CHECK(knn[2] == Approx(77.0));
-  const auto figure = contra::report::curves_figure(plan, rows);
-  REQUIRE(figure.panels.size() == 2);
+  const auto figure = contra::report::curves_figure(plan, rows, reference);
+  REQUIRE(figure.panels.size() == 3);
   CHECK(figure.panels[0].ylabel == "pretext top-1 (%)");
-  REQUIRE(figure.panels[1].series.size() == 2);
-  CHECK(figure.panels[1].series[1].title == "with ShuffleBN");
-  CHECK(figure.panels[1].series[1].y == std::vector<double>{70.0, 74.0, 77.0});
+  REQUIRE(figure.panels[1].series.size() == 4);  // per row: kNN per epoch, then the linear probe
+  const auto& with = figure.panels[1].series[2];
+  CHECK(with.group == "with ShuffleBN");
+  CHECK(with.protocol == contra::report::Protocol::knn);
+  CHECK(with.y == std::vector<double>{70.0, 74.0, 77.0});
+  CHECK(figure.panels[1].series[3].protocol == contra::report::Protocol::linear);
+  CHECK(figure.panels[1].series[3].x.front() > 3.0);  // after the last epoch
+  // The paper panel: each row's cited kNN value in the row's colour (its group).
+  REQUIRE(figure.panels[2].series.size() == 2);
+  CHECK(figure.panels[2].series[1].group == "with ShuffleBN");
+  CHECK(figure.panels[2].series[1].cited);
+  CHECK(figure.panels[2].series[1].y == std::vector<double>{42.0});
 }
 
 TEST_CASE("to_latex escapes LaTeX's special characters and maps the reports' symbols", "[report]") {

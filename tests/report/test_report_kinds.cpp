@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/gnuplot_script.h"
 #include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
@@ -28,6 +29,7 @@ using contra::testing::TempDir;
 using contra::testing::write_file;
 
 using namespace contra::testing::report_fixtures;
+using namespace contra::testing::gnuplot_script;
 
 TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig. 3", "[report]") {
   TempDir dir;
@@ -106,6 +108,16 @@ TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig
   CHECK_THAT(md, Catch::Contains("arXiv:1911.05722"));
   CHECK_THAT(csv, Catch::StartsWith("method.name,summary.K,"));
   CHECK_THAT(csv, Catch::Contains("\nmoco,4096,"));
+  // The figure: a mechanism has one colour in the measured and in the paper panel, and the
+  // random-init line is labelled.
+  const auto panels = panel_blocks(read_file(plan.dir / "figure.gp"));
+  REQUIRE(panels.size() == 2);
+  for (const std::string m : {"end_to_end", "memory_bank", "moco"}) {
+    const std::string colour = colour_on(key_entry(panels[0], "mechanism " + m));
+    CHECK_FALSE(colour.empty());
+    CHECK(colour_on(key_entry(panels[1], "mechanism " + m)) == colour);
+  }
+  CHECK_THAT(panels[0], Catch::Contains("set label 100 \"random init\\n(kNN)\" at graph 1, first 10.5 "));
 
   // paper_value directly: the column of the series, the row of x; "—" off the table.
   const auto reference = contra::config::load_reference(kReferences, "moco_v1.mechanisms");

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "contra/report/panels.h"
 #include "contra/report/setting.h"
 
 namespace contra::report {
@@ -121,79 +122,37 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel measured{fmt::format("measured: {}, preset {}", dataset_of(d), plan.preset),
-                 x_label,
-                 "top-1 (%), final epoch",
-                 {},
-                 {},
-                 spec.log_x,
-                 {},
-                 "",
-                 {}};
-  Panel paper{reference ? fmt::format("paper (cited): {}", reference->where) : "paper",
-              x_label,
-              reference ? reference->metric : "",
-              {},
-              {},
-              spec.log_x,
-              {},
-              "",
-              {}};
+  Panel measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);
+  Panel paper = paper_panel(reference, x_label, spec.log_x);
   if (spec.series.empty()) {
-    // Categorical x: one position per row, labelled with the axis value.
-    Series m{"kNN, mean ± std over seeds", {}, {}, {}, false}, lin{"linear probe", {}, {}, {}, false};
-    Series p{"published", {}, {}, {}, true};
+    // Categorical x: one position per row, labelled with the axis value; one series, one colour.
+    MeasuredLines m("");
+    Series p = make_series("", reference ? paper_protocol(*reference) : Protocol::linear, true);
     for (std::size_t i = 0; i < d.rows.size(); ++i) {
       const auto& r = d.rows[i];
       const double x = static_cast<double>(i);
       measured.xtics.emplace_back(x, r.x_text);
       paper.xtics.emplace_back(x, r.x_text);
-      m.x.push_back(x);
-      m.y.push_back(r.measured.mean);
-      m.err.push_back(r.measured.n > 1 ? r.measured.std : 0.0);
-      lin.x.push_back(x);
-      lin.y.push_back(r.linear.mean);
-      lin.err.push_back(r.linear.n > 1 ? r.linear.std : 0.0);
+      m.add(x, r);
       if (r.fails > 0) measured.labels.emplace_back(x, "fail");
       p.x.push_back(x);
       p.y.push_back(number_of(r.paper));
       if (r.paper == "fail") paper.labels.emplace_back(x, "fail");
     }
-    measured.series.push_back(m);
-    measured.series.push_back(lin);
+    m.into(measured);
     paper.series.push_back(p);
   } else {
     for (const auto& name : d.series_order) {
-      const std::string label = (spec.series_label.empty() ? spec.series : spec.series_label) + " " + name;
-      Series m{label + ": kNN", {}, {}, {}, false}, lin{label + ": linear probe", {}, {}, {}, false};
-      for (const auto& r : d.rows) {
-        if (r.series != name || !std::isfinite(r.x)) continue;
-        m.x.push_back(r.x);
-        m.y.push_back(r.measured.mean);
-        m.err.push_back(r.measured.n > 1 ? r.measured.std : 0.0);
-        lin.x.push_back(r.x);
-        lin.y.push_back(r.linear.mean);
-        lin.err.push_back(r.linear.n > 1 ? r.linear.std : 0.0);
-      }
-      measured.series.push_back(m);
-      measured.series.push_back(lin);
+      const std::string group = group_name(spec, name);
+      MeasuredLines m(group);
+      for (const auto& r : d.rows)
+        if (r.series == name && std::isfinite(r.x)) m.add(r.x, r);
+      m.into(measured);
       // The paper's whole curve for this series, at every x it reports.
-      if (!reference || spec.reference_x.empty()) continue;
-      Series p{label, {}, {}, {}, true};
-      for (const auto& xv : config::reference_column(*reference, spec.reference_x)) {
-        if (!xv.number) continue;
-        const double y = number_of(paper_value(reference, spec, name, *xv.number));
-        if (!std::isfinite(y)) continue;
-        p.x.push_back(*xv.number);
-        p.y.push_back(y);
-      }
-      if (!p.x.empty()) paper.series.push_back(p);
+      if (reference && !spec.reference_x.empty()) paper.series.push_back(paper_curve(*reference, spec, name, group));
     }
   }
-  if (std::isfinite(d.random_init.mean)) {
-    measured.hline = d.random_init.mean;
-    measured.hline_title = "random-init encoder";
-  }
+  measured.baselines = baselines(d);
   f.panels = {measured, paper};
   return f;
 }

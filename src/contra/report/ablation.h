@@ -2,7 +2,7 @@
 // by an optional series (e.g. the mechanism), our measurement (mean ± std over seeds, from the
 // HDF5 records) beside the paper's number (cited, from analysis/references), with each row's
 // status and cost, plus a random-init baseline row; and a figure with the measured and the
-// published curves in separate panels.
+// published curves in separate panels (report/figure.h: colour = series value, dash = protocol).
 #pragma once
 
 #include <optional>
@@ -18,9 +18,10 @@ namespace contra::report {
 Table ablation_table(const sweep::SweepPlan& plan, const RowSet& rows,
                      const std::optional<config::ReferenceTable>& reference);
 
-/// Measured (std error bars, random-init line) and published values, two panels. Without a
-/// series, x is categorical (one position per row); with one, one line per series value, on a
-/// log2 axis when report.log_x.
+/// Measured (linear probe solid, kNN dashed, std error bars, random-init line) and published
+/// values, two panels, a colour per series value in both. Without a series, x is categorical (one
+/// position per row); with one, one line per series value and protocol, on a log axis when
+/// report.log_x.
 Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& rows,
                        const std::optional<config::ReferenceTable>& reference);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "contra/report/panels.h"
 #include "contra/report/setting.h"
 
 namespace contra::report {
@@ -115,37 +116,20 @@ Figure cost_figure(const sweep::SweepPlan& plan, const RowSet& d) {
   const auto& spec = plan.sweep.report;
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel memory{fmt::format("accuracy against peak memory, preset {}", plan.preset),
-               "peak memory (MiB)",
-               "kNN top-1 (%), final epoch",
-               {},
-               {},
-               false,
-               {},
-               "",
-               {}};
-  Panel time{fmt::format("accuracy against train time, preset {}", plan.preset),
-             "train time per run (s)",
-             "kNN top-1 (%), final epoch",
-             {},
-             {},
-             false,
-             {},
-             "",
-             {}};
+  const std::string where = fmt::format("{}, preset {}", dataset_of(d), plan.preset);
+  Panel memory = make_panel("accuracy against peak memory: " + where, "peak memory (MiB)", "top-1 (%), final epoch");
+  Panel time = make_panel("accuracy against train time: " + where, "train time per run (s)", "top-1 (%), final epoch");
   for (const auto& s : d.series_order) {
-    Series m{s, {}, {}, {}, false}, t{s, {}, {}, {}, false};
+    MeasuredLines m(group_name(spec, s)), t(group_name(spec, s));
     for (const auto& r : d.rows) {
       if (r.series != s) continue;
-      m.x.push_back(r.peak_memory_bytes / kMiB);
-      m.y.push_back(r.measured.mean);
-      t.x.push_back(r.train_seconds.mean);
-      t.y.push_back(r.measured.mean);
+      m.add(r.peak_memory_bytes / kMiB, r);
+      t.add(r.train_seconds.mean, r);
     }
-    memory.series.push_back(m);
-    time.series.push_back(t);
+    m.into(memory);
+    t.into(time);
   }
-  memory.key = time.key = "bottom right";  // the cheap, accurate corner is top left
+  memory.baselines = time.baselines = baselines(d);
   f.panels = {memory, time};
   return f;
 }

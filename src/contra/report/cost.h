@@ -31,7 +31,8 @@ std::vector<Growth> memory_growth(const RowSet& rows);
 Table cost_table(const sweep::SweepPlan& plan, const RowSet& rows,
                  const std::optional<config::ReferenceTable>& reference);
 
-/// Two panels: accuracy against peak memory, and against train time; one line per mechanism.
+/// Two panels: accuracy against peak memory, and against train time; per mechanism a linear-probe
+/// line (solid) and a kNN line (dashed), and the random-init kNN as a horizontal line.
 Figure cost_figure(const sweep::SweepPlan& plan, const RowSet& rows);
 
 }  // namespace contra::report

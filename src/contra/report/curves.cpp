@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+
+#include "contra/report/panels.h"
 
 namespace contra::report {
 
@@ -25,39 +28,49 @@ std::vector<double> epoch_mean(const RowSet& d, const Row& row, const std::strin
   return mean;
 }
 
-Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& d) {
+Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& d,
+                     const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
   const std::string where = fmt::format("{}, preset {}", dataset_of(d), plan.preset);
-  Panel pretext{"pretext accuracy (instance discrimination, train): " + where,
-                "epoch",
-                "pretext top-1 (%)",
-                {},
-                {},
-                false,
-                {},
-                "",
-                {}};
-  Panel knn{"kNN monitor (test): " + where, "epoch", "kNN top-1 (%)", {}, {}, false, {}, "", {}};
-  pretext.key = "bottom right";
-  for (const auto& row : d.rows) {
-    const std::string name = row.series.empty() ? row.x_text : row.series + " " + row.x_text;
-    for (auto [panel, column] : {std::pair{&pretext, "pretext_acc"}, std::pair{&knn, "knn_top1"}}) {
-      Series s{name, {}, {}, {}, false};
+  Panel pretext =
+      make_panel("pretext accuracy (instance discrimination, train): " + where, "epoch", "pretext top-1 (%)");
+  Panel knn = make_panel("kNN per epoch, linear probe at the last (test): " + where, "epoch", "top-1 (%)");
+  Panel paper = paper_panel(reference, spec.x_label.empty() ? spec.x : spec.x_label, false);
+  std::size_t epochs = 1;  // the last epoch, where the linear probe is drawn
+  for (const auto& row : d.rows) epochs = std::max(epochs, epoch_mean(d, row, "knn_top1").size());
+  const double last = static_cast<double>(epochs);
+  for (std::size_t i = 0; i < d.rows.size(); ++i) {
+    const auto& row = d.rows[i];
+    const std::string group = row.series.empty() ? row.x_text : row.series + " " + row.x_text;
+    for (auto [panel, column, protocol] :
+         {std::tuple{&pretext, "pretext_acc", Protocol::other}, std::tuple{&knn, "knn_top1", Protocol::knn}}) {
+      Series s = make_series(group, protocol);
       const auto mean = epoch_mean(d, row, column);
       for (std::size_t e = 0; e < mean.size(); ++e) {
+        if (!std::isfinite(mean[e])) continue;  // an epoch without a kNN pass: the line goes on
         s.x.push_back(static_cast<double>(e + 1));
         s.y.push_back(mean[e]);
       }
       panel->series.push_back(std::move(s));
     }
+    // The linear probe runs once, after the last epoch: a point per row half an epoch later, side by side.
+    Series linear = make_series(group, Protocol::linear);
+    add_point(linear, last + 0.5 + 0.25 * (static_cast<double>(i) - 0.5 * static_cast<double>(d.rows.size() - 1)),
+              row.linear);
+    knn.series.push_back(std::move(linear));
+    // The paper's value of this row, at its own position on a categorical axis.
+    if (!reference || !std::isfinite(number_of(row.paper))) continue;
+    Series p = make_series(group, paper_protocol(*reference), true);
+    const double x = static_cast<double>(paper.xtics.size());
+    paper.xtics.emplace_back(x, row.x_text);
+    p.x.push_back(x);
+    p.y.push_back(number_of(row.paper));
+    paper.series.push_back(std::move(p));
   }
-  if (std::isfinite(d.random_init.mean)) {
-    knn.hline = d.random_init.mean;
-    knn.hline_title = "random-init encoder";
-  }
-  f.panels = {pretext, knn};
+  knn.baselines = baselines(d);
+  f.panels = {pretext, knn, paper};
   return f;
 }
 

@@ -1,8 +1,12 @@
 // The per-epoch figure of report.kind = "curves" (MoCo v1 Fig. A.1, ShuffleBN): the pretext
-// accuracy and the kNN monitor of every row over the epochs, mean over its seeds. The table is the
+// accuracy and the kNN monitor of every row over the epochs, mean over its seeds, beside the
+// paper's value. The table is the
 // ablation table (report/ablation.h).
 #pragma once
 
+#include <optional>
+
+#include "contra/config/references.h"
 #include "contra/report/figure.h"
 #include "contra/report/rows.h"
 #include "contra/sweep/plan.h"
@@ -14,8 +18,10 @@ namespace contra::report {
 /// epoch without a kNN pass).
 std::vector<double> epoch_mean(const RowSet& rows, const Row& row, const std::string& column);
 
-/// Two panels side by side: pretext accuracy (%) per epoch and kNN top-1 (%) per epoch, one line
-/// per row, with the random-init kNN as a horizontal line.
-Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& rows);
+/// Three panels side by side, one colour per row: pretext accuracy (%) per epoch; kNN top-1 (%)
+/// per epoch with the linear probe's top-1 after the last epoch and the random-init kNN as a
+/// horizontal line; and the paper's (cited) value of each row it reports.
+Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& rows,
+                     const std::optional<config::ReferenceTable>& reference);
 
 }  // namespace contra::report

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "contra/report/panels.h"
 #include "contra/report/setting.h"
 
 namespace contra::report {
@@ -76,56 +77,20 @@ Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& d,
                    const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
-  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   Figure f;
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel measured{fmt::format("measured, preset {}", plan.preset),
-                 x_label,
-                 "kNN top-1 (%), final epoch",
-                 {},
-                 {},
-                 spec.log_x,
-                 {},
-                 "",
-                 {}};
-  Panel paper{reference ? fmt::format("paper (cited): {}", reference->where) : "paper",
-              x_label,
-              reference ? reference->metric : "",
-              {},
-              {},
-              spec.log_x,
-              {},
-              "",
-              {}};
+  Panel measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);
+  Panel paper = paper_panel(reference, x_label, spec.log_x);
   for (const auto& s : d.series_order) {
-    Series m{fmt::format("{} {}", s_label, s), {}, {}, {}, false};
-    for (const auto& r : d.rows) {
-      if (r.series != s || !std::isfinite(r.x)) continue;
-      m.x.push_back(r.x);
-      m.y.push_back(r.measured.mean);
-      m.err.push_back(r.measured.n > 1 ? r.measured.std : 0.0);
-    }
-    measured.series.push_back(m);
+    MeasuredLines m(group_name(spec, s));
+    for (const auto& r : d.rows)
+      if (r.series == s && std::isfinite(r.x)) m.add(r.x, r);
+    m.into(measured);
   }
-  if (reference && !spec.reference_x.empty()) {
-    for (const auto& s : paper_series(reference, spec)) {
-      Series p{fmt::format("{} {}", s_label, s), {}, {}, {}, true};
-      for (const auto& xv : config::reference_column(*reference, spec.reference_x)) {
-        if (!xv.number) continue;
-        const std::string v = paper_value(reference, spec, s, *xv.number);
-        char* end = nullptr;
-        const double y = std::strtod(v.c_str(), &end);
-        if (end == v.c_str()) continue;
-        p.x.push_back(*xv.number);
-        p.y.push_back(y);
-      }
-      paper.series.push_back(p);
-    }
-  }
-  if (std::isfinite(d.random_init.mean)) {
-    measured.hline = d.random_init.mean;
-    measured.hline_title = "random-init encoder";
-  }
+  if (reference && !spec.reference_x.empty())
+    for (const auto& s : paper_series(reference, spec))
+      paper.series.push_back(paper_curve(*reference, spec, s, group_name(spec, s)));
+  measured.baselines = baselines(d);
   f.panels = {measured, paper};
   return f;
 }

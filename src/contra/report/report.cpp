@@ -42,7 +42,7 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     figure = cost_figure(plan, rows);
   } else {
     table = ablation_table(plan, rows, reference);
-    figure = spec.kind == "curves" ? curves_figure(plan, rows) : ablation_figure(plan, rows, reference);
+    figure = spec.kind == "curves" ? curves_figure(plan, rows, reference) : ablation_figure(plan, rows, reference);
   }
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",

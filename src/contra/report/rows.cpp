@@ -121,10 +121,9 @@ std::optional<std::size_t> index_of(const std::vector<config::ReferenceValue>& c
   return std::nullopt;
 }
 
-/// Whether the paper's metric is a kNN protocol (InstDisc Table 1, MoCo Fig. A.1), as our kNN column.
-bool cites_knn(const config::ReferenceTable& reference) { return reference.metric.find("kNN") != std::string::npos; }
-
 }  // namespace
+
+bool cites_knn(const config::ReferenceTable& reference) { return reference.metric.find("kNN") != std::string::npos; }
 
 double number_of(const std::string& text) {
   char* end = nullptr;

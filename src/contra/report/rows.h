@@ -73,6 +73,9 @@ std::string config_text(const RunSummary& run, const std::string& key);
 std::string paper_value(const std::optional<config::ReferenceTable>& reference, const config::ReportSpec& spec,
                         const std::string& series, double x, const std::string& x_text = "");
 
+/// Whether the paper's metric is a kNN protocol (InstDisc Table 1, MoCo Fig. A.1), as our kNN column.
+bool cites_knn(const config::ReferenceTable& reference);
+
 /// Which measured column the paper's metric compares with: "kNN" when its metric names a kNN
 /// protocol, else "linear"; and the note under a table that says so, with both our protocols.
 std::string protocol_note(const std::optional<config::ReferenceTable>& reference, const RowSet& rows);

@@ -1,0 +1,80 @@
+#include "contra/report/panels.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace contra::report {
+
+Panel make_panel(std::string title, std::string xlabel, std::string ylabel, bool log_x) {
+  Panel p;
+  p.title = std::move(title);
+  p.xlabel = std::move(xlabel);
+  p.ylabel = std::move(ylabel);
+  p.log_x = log_x;
+  return p;
+}
+
+std::string measured_title(const sweep::SweepPlan& plan, const RowSet& rows) {
+  return fmt::format("measured (mean ± std over seeds): {}, preset {}", dataset_of(rows), plan.preset);
+}
+
+std::string group_name(const config::ReportSpec& spec, const std::string& value) {
+  return fmt::format("{} {}", spec.series_label.empty() ? spec.series : spec.series_label, value);
+}
+
+Protocol paper_protocol(const config::ReferenceTable& reference) {
+  return cites_knn(reference) ? Protocol::knn : Protocol::linear;
+}
+
+Series make_series(std::string group, Protocol protocol, bool cited) {
+  Series s;
+  s.group = std::move(group);
+  s.protocol = protocol;
+  s.cited = cited;
+  return s;
+}
+
+void add_point(Series& series, double x, const Stats& value) {
+  series.x.push_back(x);
+  series.y.push_back(value.mean);
+  series.err.push_back(value.n > 1 ? value.std : 0.0);
+}
+
+MeasuredLines::MeasuredLines(const std::string& group)
+    : linear(make_series(group, Protocol::linear)), knn(make_series(group, Protocol::knn)) {}
+
+void MeasuredLines::add(double x, const Row& row) {
+  add_point(linear, x, row.linear);
+  add_point(knn, x, row.knn);
+}
+
+void MeasuredLines::into(Panel& panel) const {
+  panel.series.push_back(linear);
+  panel.series.push_back(knn);
+}
+
+Panel paper_panel(const std::optional<config::ReferenceTable>& reference, const std::string& x_label, bool log_x) {
+  return make_panel(reference ? fmt::format("paper (cited): {}", reference->where) : "paper", x_label,
+                    reference ? reference->metric : "", log_x);
+}
+
+Series paper_curve(const config::ReferenceTable& reference, const config::ReportSpec& spec,
+                   const std::string& series_value, const std::string& group) {
+  Series p = make_series(group, paper_protocol(reference), true);
+  for (const auto& xv : config::reference_column(reference, spec.reference_x)) {
+    if (!xv.number) continue;
+    const double y = number_of(paper_value(reference, spec, series_value, *xv.number));
+    if (!std::isfinite(y)) continue;
+    p.x.push_back(*xv.number);
+    p.y.push_back(y);
+  }
+  return p;
+}
+
+std::vector<Baseline> baselines(const RowSet& rows) {
+  if (!std::isfinite(rows.random_init.mean)) return {};
+  return {Baseline{rows.random_init.mean, "random init\n(kNN)", Protocol::knn}};
+}
+
+}  // namespace contra::report
