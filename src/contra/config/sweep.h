@@ -63,7 +63,7 @@ struct ReportSpec {
   std::string x_label;              ///< the column header of x, e.g. "m"
   std::string series;               ///< optional: the axis whose values give separate groups/lines, e.g. "method.name"
   std::string series_label;         ///< its column header
-  bool log_x = false;               ///< figure: x on a log2 axis instead of one position per value
+  bool log_x = false;               ///< figure: x on a log axis, ticks at the swept values
   std::string metric = "knn_top1";  ///< the /summary attribute measured
 };
 
