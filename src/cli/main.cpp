@@ -42,10 +42,8 @@ int train_command(TrainArgs& a) {
     fmt::print("{}", config::to_toml(exp));
     return 0;
   }
-  for (const auto& axis : a.axes) {
-    const auto o = config::parse_set(axis, a.experiment);
-    a.ctx.axes.emplace_back(o.key, o.value);
-  }
+  (void)config::axis_values(exp, a.axes);  // each --axis names a config key, before anything runs
+  a.ctx.axes = a.axes;
   a.ctx.quiet = a.quiet;
   const auto r = train::run_experiment(exp, a.ctx);
   if (r.status == "recorded") {
@@ -190,7 +188,8 @@ int main(int argc, char** argv) {
   train->add_flag("--quiet", t.quiet, "No progress output");
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
   train->add_option("--preset", t.ctx.preset, "Preset name to record (set by `contra sweep`)");
-  train->add_option("--axis", t.axes, "Sweep axis key=value to record (set by `contra sweep`)");
+  train->add_option("--axis", t.axes,
+                    "A key the sweep varies, recorded with the run's value of it (set by `contra sweep`)");
   train->add_flag("--fresh", t.ctx.fresh, "Start over: delete the run's checkpoint instead of resuming from it");
   train->add_flag("--skip-finished", t.ctx.skip_finished,
                   "Do nothing when the run is already recorded complete or fail (set by `contra sweep`)");

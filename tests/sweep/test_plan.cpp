@@ -30,7 +30,7 @@ std::string sweep_text(const std::string& momenta) {
 /// id of the run with momentum `m` and seed `seed`.
 std::string id_of(const contra::sweep::SweepPlan& plan, const std::string& m, std::int64_t seed) {
   for (const auto& r : plan.runs)
-    if (r.seed == seed && r.axes.size() == 1 && r.axes[0].second == m) return r.id;
+    if (r.seed == seed && r.axes.size() == 1 && contra::config::literal(r.axes[0].second) == m) return r.id;
   FAIL("no run with momentum " << m << " and seed " << seed);
   return "";
 }

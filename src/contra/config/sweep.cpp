@@ -402,17 +402,17 @@ const Preset& find_preset(const Sweep& sweep, const std::string& name) {
   return it->second;
 }
 
-std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset_name) {
+std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_name) {
   const Preset& preset = find_preset(sweep, preset_name);
   const std::vector<AxisSet> blocks = sweep.blocks.empty() ? std::vector<AxisSet>{AxisSet{}} : sweep.blocks;
   const auto& seeds = preset.seeds ? *preset.seeds : sweep.seeds;
-  std::vector<PlannedRun> runs;
+  std::vector<SweepPoint> runs;
   for (const auto& block : blocks) {
     auto dims = dimensions(sweep.axes, preset);
     for (auto& dim : dimensions(block, preset)) dims.push_back(std::move(dim));
     for (const auto& point : cross(dims)) {
       for (auto seed : seeds) {
-        PlannedRun run;
+        SweepPoint run;
         run.overrides = sweep.fixed;
         run.overrides.insert(run.overrides.end(), preset.overrides.begin(), preset.overrides.end());
         run.overrides.insert(run.overrides.end(), block.fixed.begin(), block.fixed.end());
@@ -422,7 +422,7 @@ std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset_nam
             continue;
           }
           run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, v)});
-          run.axes.emplace_back(k, v);
+          run.axes.push_back(k);
         }
         run.overrides.push_back({"run.seed", std::to_string(seed), fmt::format("{} (seeds)", sweep.file)});
         run.seed = seed;

@@ -6,7 +6,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "contra/config/load.h"
@@ -98,12 +97,13 @@ struct Sweep {
   SlurmSpec slurm;
 };
 
-/// One run of a sweep before its config is resolved: the overrides to apply to the base
-/// experiment (fixed, preset, axes, seed, in that order) and the axis values that name it.
-struct PlannedRun {
+/// One point of a sweep's expansion (grid point x seed) before its config is resolved: the
+/// overrides to apply to the base experiment (fixed, preset, block, axes, seed, in that order) and
+/// the keys of the axes that name it (their values are the resolved config's, sweep/plan.h).
+struct SweepPoint {
   std::vector<Override> overrides;
-  std::vector<std::pair<std::string, std::string>> axes;  ///< key -> TOML literal
-  std::string label;                                      ///< the point's zip label, or ""
+  std::vector<std::string> axes;  ///< the keys the sweep varies, in its order (grid, zip and block axes)
+  std::string label;              ///< the point's zip label, or ""
   std::int64_t seed = 0;
 };
 
@@ -124,6 +124,6 @@ const Preset& find_preset(const Sweep& sweep, const std::string& name);
 
 /// (Grid × zips × block) for each block, × seeds, for one preset, in a stable order (blocks and
 /// axes in file order, seeds innermost).
-std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset);
+std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset);
 
 }  // namespace contra::config

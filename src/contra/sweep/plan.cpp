@@ -153,15 +153,15 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     CONTRA_CHECK(!ec, "{}: cannot read the results folder: {}", plan.runs_dir().string(), ec.message());
   }
   RecordIndex index(plan.runs_dir());
-  for (auto& planned : config::expand(plan.sweep, plan.preset)) {
-    auto overrides = planned.overrides;
+  for (auto& point : config::expand(plan.sweep, plan.preset)) {
+    auto overrides = point.overrides;
     overrides.insert(overrides.end(), user.begin(), user.end());
     PlannedRun run;
     run.experiment = config::load_experiment(plan.sweep.experiment, overrides);
     run.id = config::config_hash(run.experiment);
-    run.axes = planned.axes;
-    run.label = planned.label;
-    run.seed = planned.seed;
+    run.axes = config::axis_values(run.experiment, point.axes);
+    run.label = point.label;
+    run.seed = point.seed;
     if (!seen.insert(run.id).second) {
       // The same config twice: planned once. Two labels for one config would name one row twice.
       const auto first =
@@ -219,9 +219,9 @@ std::vector<std::string> damaged_records(const SweepPlan& plan) {
 }
 
 std::string describe(const PlannedRun& run) {
-  std::string s = run.label.empty() ? std::string() : "[" + run.label + "] ";
-  for (const auto& [k, v] : run.axes) s += k + "=" + v + " ";
-  return s + fmt::format("seed={}", run.seed);
+  const std::string axes = config::to_text(run.axes);
+  return fmt::format("{}{}{}seed={}", run.label.empty() ? std::string() : "[" + run.label + "] ", axes,
+                     axes.empty() ? "" : " ", run.seed);
 }
 
 }  // namespace contra::sweep

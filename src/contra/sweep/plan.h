@@ -22,10 +22,10 @@ enum class RunState {
 const char* to_string(RunState state);
 
 struct PlannedRun {
-  std::string id;                                         ///< config hash
-  config::Experiment experiment;                          ///< the resolved config
-  std::vector<std::pair<std::string, std::string>> axes;  ///< axis -> TOML literal
-  std::string label;                                      ///< the point's zip label (config/sweep.h), or ""
+  std::string id;                 ///< config hash
+  config::Experiment experiment;  ///< the resolved config
+  config::AxisValues axes;        ///< the sweep's axes, typed: their values in `experiment`
+  std::string label;              ///< the point's zip label (config/sweep.h), or ""
   std::int64_t seed = 0;
   RunState state = RunState::todo;
   std::string status;            ///< the recorded status when there is a record
