@@ -104,7 +104,7 @@ int report_for(const sweep::SweepPlan& plan, const std::string& references) {
 }
 
 int sweep_command(const SweepArgs& a) {
-  const auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
+  auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
   if (a.dry_run) {
     fmt::print("sweep {} preset {}: {} runs -> {}\n", plan.sweep.name, plan.preset, plan.runs.size(),
                plan.runs_dir().string());
@@ -143,7 +143,10 @@ int sweep_command(const SweepArgs& a) {
   fmt::print(
       "sweep {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already done\n",
       plan.sweep.name, plan.preset, s.complete, s.failed, s.errors, s.interrupted, s.busy, s.skipped);
-  if (a.report) report_for(sweep::plan_sweep(a.file, a.preset, a.sets, a.results), a.references);
+  if (a.report) {
+    sweep::read_states(plan);  // what the runs recorded; the plan itself stands
+    report_for(plan, a.references);
+  }
   const int code = sweep::exit_code(s);
   if (code == sweep::kExitSomeFailed)
     fmt::print(stderr, "contra: {} run(s) recorded as fail (diverged or collapsed; see the table's status column)\n",

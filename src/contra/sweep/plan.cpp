@@ -152,7 +152,6 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     fs::directory_iterator probe(plan.runs_dir(), ec);
     CONTRA_CHECK(!ec, "{}: cannot read the results folder: {}", plan.runs_dir().string(), ec.message());
   }
-  RecordIndex index(plan.runs_dir());
   for (auto& point : config::expand(plan.sweep, plan.preset)) {
     auto overrides = point.overrides;
     overrides.insert(overrides.end(), user.begin(), user.end());
@@ -172,10 +171,21 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
                    sweep_file, first->label, run.label, run.id);
       continue;
     }
-    read_state(plan.runs_dir(), index, run);
     plan.runs.push_back(std::move(run));
   }
+  read_states(plan);
   return plan;
+}
+
+void read_states(SweepPlan& plan) {
+  RecordIndex index(plan.runs_dir());
+  for (auto& run : plan.runs) {
+    run.state = RunState::todo;
+    run.status.clear();
+    run.record.clear();
+    run.damaged.clear();
+    read_state(plan.runs_dir(), index, run);
+  }
 }
 
 void preflight(const SweepPlan& plan) {

@@ -61,6 +61,10 @@ struct SweepPlan {
 SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, const std::vector<std::string>& sets,
                      const std::filesystem::path& results_root = {});
 
+/// Reads each planned run's state and record again from disk (after its runs, before the report):
+/// the runs, their configs and ids stay as planned.
+void read_states(SweepPlan& plan);
+
 /// Before launching locally: every device the runs name is there and every dataset's files exist.
 /// Throws ContraError with the config location of the offending key.
 void preflight(const SweepPlan& plan);
