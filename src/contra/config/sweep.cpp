@@ -108,64 +108,27 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
   return p;
 }
 
-void read_report(const toml::table& table, Sweep& sweep) {
-  auto& r = sweep.report;
-  std::vector<Leaf> leaves;
-  flatten(table, "", leaves);
-  const std::map<std::string, std::string*> fields = {{"kind", &r.kind},
-                                                      {"title", &r.title},
-                                                      {"reference", &r.reference},
-                                                      {"reference_x", &r.reference_x},
-                                                      {"reference_y", &r.reference_y},
-                                                      {"reference_series", &r.reference_series},
-                                                      {"x", &r.x},
-                                                      {"x_label", &r.x_label},
-                                                      {"series", &r.series},
-                                                      {"series_label", &r.series_label},
-                                                      {"metric", &r.metric}};
-  for (const auto& [key, node] : leaves) {
-    const std::string where = detail::location_of(*node, sweep.file);
-    if (key.rfind("reference_columns.", 0) == 0) {
-      r.reference_columns[key.substr(18)] = read_string(*node, where, "report." + key);
-      continue;
-    }
-    if (key == "log_x") {
-      CONTRA_CHECK(detail::read_value(*node, r.log_x), "{}: report.log_x must be true or false", where);
-      continue;
-    }
-    auto it = fields.find(key);
-    CONTRA_CHECK(it != fields.end(),
-                 "{}: unknown key 'report.{}'; [report] has keys: kind, title, reference, "
-                 "reference_x, reference_y, reference_series, [reference_columns], x, x_label, series, series_label, "
-                 "log_x, metric",
-                 where, key);
-    *it->second = read_string(*node, where, "report." + key);
-  }
-  CONTRA_CHECK(r.kind == "ablation" || r.kind == "grid" || r.kind == "cost" || r.kind == "curves",
-               "{}: report.kind = '{}' is unknown; valid: ablation, grid, cost, curves", sweep.file, r.kind);
+/// Reads a [report] or [slurm] table into its spec through the spec's visit(), as the experiment's
+/// sections are read: each key's type is checked, and an unknown key lists the spec's keys.
+/// Returns where each key was set ("file:line").
+template <class Spec>
+std::map<std::string, std::string> read_spec(const toml::table& table, const char* section, const std::string& file,
+                                             Spec& spec) {
+  static const std::map<std::string, std::string> no_overrides;
+  std::map<std::string, std::string> origins;
+  detail::SectionReader reader(table, section, file, no_overrides, origins);
+  spec.visit(reader);
+  reader.reject_unknown();
+  return origins;
 }
 
-void read_slurm(const toml::table& table, Sweep& sweep) {
-  auto& o = sweep.slurm;
-  const std::map<std::string, std::string*> strings = {
-      {"partition", &o.partition}, {"account", &o.account}, {"time", &o.time}, {"memory", &o.memory}};
-  const std::map<std::string, std::int64_t*> ints = {
-      {"cpus", &o.cpus}, {"gpus", &o.gpus}, {"max_parallel", &o.max_parallel}, {"signal_seconds", &o.signal_seconds}};
-  for (const auto& [k, node] : table) {
-    const std::string key(k.str());
-    const std::string where = detail::location_of(node, sweep.file);
-    if (const auto s = strings.find(key); s != strings.end()) {
-      *s->second = read_string(node, where, "slurm." + key);
-    } else if (const auto i = ints.find(key); i != ints.end()) {
-      CONTRA_CHECK(detail::read_value(node, *i->second), "{}: slurm.{} must be an integer", where, key);
-    } else {
-      core::fail(
-          "{}: unknown key 'slurm.{}'; [slurm] has keys: partition, account, time, cpus, gpus, memory, "
-          "max_parallel, signal_seconds",
-          where, key);
-    }
-  }
-  validate_slurm(o, sweep.file);
+void read_report(const toml::table& table, Sweep& sweep) {
+  const auto origins = read_spec(table, "report", sweep.file, sweep.report);
+  const auto& kinds = names::kReportKinds;
+  const auto where = origins.find("report.kind");
+  CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), sweep.report.kind) != kinds.end(),
+               "{}: report.kind = '{}' is unknown; valid: {}", where != origins.end() ? where->second : sweep.file,
+               sweep.report.kind, fmt::join(kinds, ", "));
 }
 
 /// One [[zip]] table: axes that move together.
@@ -303,7 +266,10 @@ Sweep load_sweep(const std::string& file) {
     }
   }
   if (const auto* report = doc["report"].as_table()) read_report(*report, s);
-  if (const auto* slurm = doc["slurm"].as_table()) read_slurm(*slurm, s);
+  if (const auto* slurm = doc["slurm"].as_table()) {
+    (void)read_spec(*slurm, "slurm", file, s.slurm);
+    validate_slurm(s.slurm, file);
+  }
   if (s.report.x.empty()) {  // no [report] x: the first axis the sweep varies, else the seed
     const auto& first = !s.axes.grid.empty() ? s.axes.grid : (!s.blocks.empty() ? s.blocks.front().grid : s.axes.grid);
     s.report.x =
