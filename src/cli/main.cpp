@@ -42,10 +42,8 @@ int train_command(TrainArgs& a) {
     fmt::print("{}", config::to_toml(exp));
     return 0;
   }
-  for (const auto& axis : a.axes) {
-    const auto o = config::parse_set(axis, a.experiment);
-    a.ctx.axes.emplace_back(o.key, o.value);
-  }
+  (void)config::axis_values(exp, a.axes);  // each --axis names a config key, before anything runs
+  a.ctx.axes = a.axes;
   a.ctx.quiet = a.quiet;
   const auto r = train::run_experiment(exp, a.ctx);
   if (r.status == "recorded") {
@@ -106,7 +104,7 @@ int report_for(const sweep::SweepPlan& plan, const std::string& references) {
 }
 
 int sweep_command(const SweepArgs& a) {
-  const auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
+  auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
   if (a.dry_run) {
     fmt::print("sweep {} preset {}: {} runs -> {}\n", plan.sweep.name, plan.preset, plan.runs.size(),
                plan.runs_dir().string());
@@ -145,7 +143,10 @@ int sweep_command(const SweepArgs& a) {
   fmt::print(
       "sweep {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already done\n",
       plan.sweep.name, plan.preset, s.complete, s.failed, s.errors, s.interrupted, s.busy, s.skipped);
-  if (a.report) report_for(sweep::plan_sweep(a.file, a.preset, a.sets, a.results), a.references);
+  if (a.report) {
+    sweep::read_states(plan);  // what the runs recorded; the plan itself stands
+    report_for(plan, a.references);
+  }
   const int code = sweep::exit_code(s);
   if (code == sweep::kExitSomeFailed)
     fmt::print(stderr, "contra: {} run(s) recorded as fail (diverged or collapsed; see the table's status column)\n",
@@ -190,7 +191,8 @@ int main(int argc, char** argv) {
   train->add_flag("--quiet", t.quiet, "No progress output");
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
   train->add_option("--preset", t.ctx.preset, "Preset name to record (set by `contra sweep`)");
-  train->add_option("--axis", t.axes, "Sweep axis key=value to record (set by `contra sweep`)");
+  train->add_option("--axis", t.axes,
+                    "A key the sweep varies, recorded with the run's value of it (set by `contra sweep`)");
   train->add_flag("--fresh", t.ctx.fresh, "Start over: delete the run's checkpoint instead of resuming from it");
   train->add_flag("--skip-finished", t.ctx.skip_finished,
                   "Do nothing when the run is already recorded complete or fail (set by `contra sweep`)");

@@ -216,3 +216,29 @@ TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it
               dir),
       {"data.test_subset = 20000", "10000"});
 }
+
+TEST_CASE("bad input: [report] and [slurm] keys, types and kinds that do not exist", "[e2e][bad-input]") {
+  TempDir dir;
+  const std::string grid = "[grid]\n\"method.momentum\" = [0.9]\n";  // lines 4-5; the section is line 6
+  const auto dry_run = [&](const std::string& body) {
+    return run_cli("sweep " + quote(sweep_file(dir, grid + body)) + " --dry-run", dir);
+  };
+  // An unknown key lists the section's keys.
+  one_line_error(
+      dry_run("[report]\ntitel = \"x\"\n"),
+      {"bad.toml:7", "report.titel", "[report] has keys: kind, title, reference,", "reference_columns", "metric"});
+  one_line_error(dry_run("[slurm]\ncpu = 4\n"),
+                 {"bad.toml:7", "slurm.cpu", "[slurm] has keys: partition, account, time, cpus,", "signal_seconds"});
+  // A wrong type names the key, the value and the type expected.
+  one_line_error(dry_run("[report]\ntitle = 3\n"), {"bad.toml:7", "report.title = 3", "expected a string"});
+  one_line_error(dry_run("[report]\nlog_x = \"yes\"\n"), {"bad.toml:7", "report.log_x", "yes", "expected a boolean"});
+  one_line_error(dry_run("[report.reference_columns]\nmoco = 3\n"),
+                 {"bad.toml", "report.reference_columns = { moco = 3 }", "expected a table of strings"});
+  one_line_error(dry_run("[slurm]\ncpus = \"four\"\n"), {"bad.toml:7", "slurm.cpus", "four", "expected an integer"});
+  // An unknown report kind lists the kinds, for `contra sweep` and `contra report` alike.
+  one_line_error(dry_run("[report]\nkind = \"pie\"\n"),
+                 {"bad.toml:7", "report.kind = 'pie' is unknown", "valid: ablation, grid, cost, curves"});
+  const auto pie = sweep_file(dir, grid + "[report]\nkind = \"pie\"\n");
+  one_line_error(run_cli("report " + quote(pie) + " --results " + quote((dir / "r").string()), dir),
+                 {"bad.toml:7", "report.kind = 'pie'", "valid: ablation, grid, cost, curves"});
+}

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../support/cli.h"
+#include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
 using contra::testing::read_file;
@@ -61,6 +62,17 @@ TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "
   const auto records = files_with(preset_dir / "runs", ".h5");
   CHECK(records.size() == 2);
   CHECK(files_with(preset_dir / "runs", ".partial").empty());
+  // Each record names its axis value typed (a number) and as text, and its log's progress lines
+  // are labelled with it.
+  for (const auto& file : records) {
+    const auto record = contra::store::read_run(file);
+    const double m = contra::store::get_double(record.axes, "method.momentum", file.string());
+    CHECK((m == 0.9 || m == 0.99));
+    const std::string text = m == 0.9 ? "method.momentum=0.9" : "method.momentum=0.99";
+    CHECK(contra::store::get_string(record.attributes, "axes", file.string()) == text);
+    const auto log = preset_dir / "logs" / (file.stem().string() + ".log");
+    CHECK_THAT(read_file(log), Catch::Contains("[moco " + text + " seed=0] "));
+  }
   REQUIRE(fs::is_regular_file(preset_dir / "table.md"));
   REQUIRE(fs::is_regular_file(preset_dir / "table.csv"));
 

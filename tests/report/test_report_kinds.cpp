@@ -261,3 +261,16 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
   CHECK_THAT(csv, Catch::StartsWith("method.name,summary.K,negatives,"));
   CHECK_THAT(csv, Catch::Contains("\nmoco,16384,16384,"));
 }
+
+TEST_CASE("report kinds: one layout per name the sweep reader accepts, and no fallback for others", "[report]") {
+  CHECK(contra::report::report_kinds() == contra::config::names::kReportKinds);
+  // A kind the reader would refuse, set in code: an error listing the kinds, not an ablation table.
+  TempDir dir;
+  const auto sweep = write_file(
+      dir / "pie.toml", "name = \"pie\"\nexperiment = \"" + kExperiment + "\"\n[grid]\n\"method.momentum\" = [0.9]\n");
+  auto plan = contra::sweep::plan_sweep(sweep, "", {}, dir / "results");
+  plan.sweep.report.kind = "pie";
+  CHECK_THROWS_WITH(contra::report::write_report(plan, CONTRA_SOURCE_DIR "/analysis/references"),
+                    Catch::Contains("report.kind = 'pie' is unknown; valid: ablation, grid, cost, curves"));
+  CHECK_FALSE(fs::exists(plan.dir / "table.md"));
+}

@@ -73,7 +73,7 @@ inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const 
     rec.attributes["git_sha"] = std::string("0000000");
     rec.attributes["train_images"] = kTrain;
     rec.attributes["test_images"] = std::int64_t{10000};
-    for (const auto& [k, v] : run.axes) rec.axes[k] = v;
+    for (const auto& [k, v] : run.axes) rec.axes[k] = contra::config::literal(v);
     rec.summary["knn_top1"] = f.knn;
     rec.summary["knn_top1_random_init"] = 10.0 + static_cast<double>(run.seed);
     rec.summary["train_seconds"] = 100.0;

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
@@ -30,7 +32,7 @@ std::string sweep_text(const std::string& momenta) {
 /// id of the run with momentum `m` and seed `seed`.
 std::string id_of(const contra::sweep::SweepPlan& plan, const std::string& m, std::int64_t seed) {
   for (const auto& r : plan.runs)
-    if (r.seed == seed && r.axes.size() == 1 && r.axes[0].second == m) return r.id;
+    if (r.seed == seed && r.axes.size() == 1 && contra::config::literal(r.axes[0].second) == m) return r.id;
   FAIL("no run with momentum " << m << " and seed " << seed);
   return "";
 }
@@ -166,4 +168,45 @@ TEST_CASE("plan_sweep: a record written before a config key existed still counts
   contra::store::write_run(contra::store::final_path(plan.runs_dir(), "ba9876543210"), rec);
   const auto third = plan_sweep(file, "", {}, results);
   CHECK(third.runs[2].state == RunState::todo);
+}
+
+TEST_CASE("plan_sweep: the axes are the runs' typed config values, and read_states refreshes only the states",
+          "[sweep]") {
+  TempDir dir;
+  const auto file = contra::testing::write_file(dir / "mom.toml", sweep_text("0.9, 0.99"));
+  auto plan = plan_sweep(file, "", {}, dir / "results");
+  REQUIRE(plan.runs.size() == 4);
+  for (const auto& run : plan.runs) {
+    REQUIRE(run.axes.size() == 1);
+    CHECK(run.axes[0].first == "method.momentum");
+    CHECK(std::get<double>(run.axes[0].second) == run.experiment.method.momentum);
+  }
+  CHECK(contra::sweep::describe(plan.runs[3]) == "method.momentum=0.99 seed=1");
+  const auto ids = [](const contra::sweep::SweepPlan& p) {
+    std::vector<std::string> out;
+    for (const auto& run : p.runs) out.push_back(run.id);
+    return out;
+  };
+  const auto planned = ids(plan);
+  // After the runs: one finished record, one unfinished; the plan reads them without planning again.
+  fs::create_directories(plan.runs_dir());
+  contra::store::RunRecord rec;
+  rec.attributes["run_id"] = plan.runs[0].id;
+  rec.attributes["status"] = std::string("complete");
+  rec.attributes["config"] = contra::config::to_toml(plan.runs[0].experiment);
+  contra::store::write_run(contra::store::final_path(plan.runs_dir(), plan.runs[0].id), rec);
+  std::ofstream(contra::store::partial_path(plan.runs_dir(), plan.runs[2].id)) << "partial";
+  contra::sweep::read_states(plan);
+  CHECK(ids(plan) == planned);
+  CHECK(plan.runs[0].state == RunState::done);
+  CHECK(plan.runs[0].status == "complete");
+  CHECK(plan.runs[0].record == contra::store::final_path(plan.runs_dir(), plan.runs[0].id));
+  CHECK(plan.runs[1].state == RunState::todo);
+  CHECK(plan.runs[2].state == RunState::interrupted);
+  // A record set aside (--rerun) is no longer the run's.
+  fs::rename(plan.runs[0].record, fs::path(plan.runs[0].record.string() + ".previous"));
+  contra::sweep::read_states(plan);
+  CHECK(plan.runs[0].state == RunState::todo);
+  CHECK(plan.runs[0].record.empty());
+  CHECK(plan.runs[0].status.empty());
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "../support/temp_dir.h"
@@ -61,6 +62,7 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss and a complete re
     ctx.out_dir = dir / "runs";
     ctx.quiet = true;
     ctx.threads = 1;
+    ctx.axes = {"method.name", "optim.batch", "method.symmetric"};  // as a sweep varying them would pass them
     const auto result = contra::train::run_experiment(exp, ctx);
     INFO("status " << result.status << " reason " << result.reason);
     CHECK((result.status == "complete" || result.status == "fail"));
@@ -85,6 +87,12 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss and a complete re
     CHECK(contra::store::get_string(rec.attributes, "device", what) == "cpu");
     CHECK(contra::store::get_string(rec.attributes, "method", what) == e.name);
     CHECK(rec.attributes.count("reason") == 1);
+    // The axes: their config values, numbers as numbers and the rest as TOML text.
+    CHECK(contra::store::get_string(rec.attributes, "axes", what) ==
+          "method.name='" + e.name + "' optim.batch=128 method.symmetric=false");
+    CHECK(contra::store::get_string(rec.axes, "method.name", what) == "'" + e.name + "'");
+    CHECK(std::get<double>(rec.axes.at("optim.batch")) == 128.0);
+    CHECK(contra::store::get_string(rec.axes, "method.symmetric", what) == "false");
     CHECK(rec.attributes.count("schema_version") == 1);
 
     // Steps: 512 / 128 = 4 steps, every loss finite.

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <type_traits>
+#include <utility>
+
 #include "contra/config/toml_io.h"
 #include "contra/core/hash.h"
 
@@ -184,24 +187,65 @@ std::string config_hash(const Experiment& exp) {
   return core::short_hash(detail::print_table(doc));
 }
 
-std::optional<std::string> value_text(const Experiment& exp, const std::string& key) {
+namespace {
+
+/// Finds one key through Experiment::visit: section by section, field by field, whatever the
+/// sections hold (any field whose type a Value can hold).
+class KeyFinder {
+ public:
+  KeyFinder(std::string section, std::string key) : section_(std::move(section)), key_(std::move(key)) {}
+
+  template <class S>
+  void section(const char* name, S& options) {
+    if (found_ || section_ != name) return;
+    options.visit(*this);
+  }
+
+  template <class T>
+  void operator()(const char* key, const T& field) {
+    if constexpr (std::is_constructible_v<Value, const T&>) {
+      if (!found_ && key_ == key) found_ = Value(field);
+    }
+  }
+
+  const std::optional<Value>& found() const { return found_; }
+
+ private:
+  std::string section_, key_;
+  std::optional<Value> found_;
+};
+
+}  // namespace
+
+std::optional<Value> value_of(const Experiment& exp, const std::string& key) {
   const auto dot = key.find('.');
   if (dot == std::string::npos) return std::nullopt;
-  const toml::table doc = to_table(exp);
-  const toml::node* sec = doc.get(key.substr(0, dot));
-  if (sec == nullptr || !sec->is_table()) return std::nullopt;
-  const toml::node* node = sec->as_table()->get(key.substr(dot + 1));
-  if (node == nullptr) return std::nullopt;
-  return detail::literal_of(*node);
+  KeyFinder finder(key.substr(0, dot), key.substr(dot + 1));
+  const_cast<Experiment&>(exp).visit(finder);  // the finder only reads the fields
+  return finder.found();
+}
+
+std::optional<std::string> value_text(const Experiment& exp, const std::string& key) {
+  const auto value = value_of(exp, key);
+  if (!value) return std::nullopt;
+  return literal(*value);
 }
 
 std::optional<double> numeric_value(const Experiment& exp, const std::string& key) {
-  const auto text = value_text(exp, key);
-  if (!text) return std::nullopt;
-  const toml::table t = toml::parse("v = " + *text);
-  double v = 0;
-  if (detail::read_value(*t.get("v"), v)) return v;
-  return std::nullopt;
+  const auto value = value_of(exp, key);
+  if (!value) return std::nullopt;
+  return as_number(*value);
+}
+
+AxisValues axis_values(const Experiment& exp, const std::vector<std::string>& keys) {
+  AxisValues axes;
+  for (const auto& key : keys) {
+    auto value = value_of(exp, key);
+    CONTRA_CHECK(value.has_value(), "{}: axis '{}' is not a config key (section.key, e.g. method.momentum)", exp.source,
+                 key);
+    axes.emplace_back(key, std::move(*value));
+  }
+  return axes;
 }
 
 }  // namespace contra::config

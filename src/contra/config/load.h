@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contra/config/experiment.h"
+#include "contra/config/value.h"
 
 namespace contra::config {
 
@@ -49,10 +50,18 @@ std::string to_toml(const Experiment& exp);
 /// Short hash of to_toml(exp) without names::kUnhashedKeys: the run id (12 hex digits).
 std::string config_hash(const Experiment& exp);
 
+/// The typed value of "section.key" (e.g. method.momentum -> 0.99), or nullopt when there is no
+/// such key. It walks Experiment::visit, the same keys the reader and the writer see; no TOML text.
+std::optional<Value> value_of(const Experiment& exp, const std::string& key);
 /// The value of "section.key" as TOML text (e.g. "0.99"), or nullopt when there is no such key.
 std::optional<std::string> value_text(const Experiment& exp, const std::string& key);
 /// The value of "section.key" as a number when it is one (integers convert), else nullopt.
 std::optional<double> numeric_value(const Experiment& exp, const std::string& key);
+
+/// The run's values of a sweep's axis keys, in their order, from its resolved config: what the
+/// plan lists and the run records (an axis value is the run's config value). Throws ContraError
+/// naming a key that is not "section.key" of the config.
+AxisValues axis_values(const Experiment& exp, const std::vector<std::string>& keys);
 
 /// The defaults a named augmentation recipe gives [augment] (recipe = moco_v1 | moco_v2 | simclr | none).
 /// Throws ContraError on an unknown name.

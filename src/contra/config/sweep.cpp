@@ -1,3 +1,5 @@
+// Reading a sweep TOML into config::Sweep (config/sweep.h), every key checked with its file and
+// line; expanding it into runs is config/expand.cpp.
 #include "contra/config/sweep.h"
 
 #include <fmt/format.h>
@@ -106,64 +108,27 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
   return p;
 }
 
-void read_report(const toml::table& table, Sweep& sweep) {
-  auto& r = sweep.report;
-  std::vector<Leaf> leaves;
-  flatten(table, "", leaves);
-  const std::map<std::string, std::string*> fields = {{"kind", &r.kind},
-                                                      {"title", &r.title},
-                                                      {"reference", &r.reference},
-                                                      {"reference_x", &r.reference_x},
-                                                      {"reference_y", &r.reference_y},
-                                                      {"reference_series", &r.reference_series},
-                                                      {"x", &r.x},
-                                                      {"x_label", &r.x_label},
-                                                      {"series", &r.series},
-                                                      {"series_label", &r.series_label},
-                                                      {"metric", &r.metric}};
-  for (const auto& [key, node] : leaves) {
-    const std::string where = detail::location_of(*node, sweep.file);
-    if (key.rfind("reference_columns.", 0) == 0) {
-      r.reference_columns[key.substr(18)] = read_string(*node, where, "report." + key);
-      continue;
-    }
-    if (key == "log_x") {
-      CONTRA_CHECK(detail::read_value(*node, r.log_x), "{}: report.log_x must be true or false", where);
-      continue;
-    }
-    auto it = fields.find(key);
-    CONTRA_CHECK(it != fields.end(),
-                 "{}: unknown key 'report.{}'; [report] has keys: kind, title, reference, "
-                 "reference_x, reference_y, reference_series, [reference_columns], x, x_label, series, series_label, "
-                 "log_x, metric",
-                 where, key);
-    *it->second = read_string(*node, where, "report." + key);
-  }
-  CONTRA_CHECK(r.kind == "ablation" || r.kind == "grid" || r.kind == "cost" || r.kind == "curves",
-               "{}: report.kind = '{}' is unknown; valid: ablation, grid, cost, curves", sweep.file, r.kind);
+/// Reads a [report] or [slurm] table into its spec through the spec's visit(), as the experiment's
+/// sections are read: each key's type is checked, and an unknown key lists the spec's keys.
+/// Returns where each key was set ("file:line").
+template <class Spec>
+std::map<std::string, std::string> read_spec(const toml::table& table, const char* section, const std::string& file,
+                                             Spec& spec) {
+  static const std::map<std::string, std::string> no_overrides;
+  std::map<std::string, std::string> origins;
+  detail::SectionReader reader(table, section, file, no_overrides, origins);
+  spec.visit(reader);
+  reader.reject_unknown();
+  return origins;
 }
 
-void read_slurm(const toml::table& table, Sweep& sweep) {
-  auto& o = sweep.slurm;
-  const std::map<std::string, std::string*> strings = {
-      {"partition", &o.partition}, {"account", &o.account}, {"time", &o.time}, {"memory", &o.memory}};
-  const std::map<std::string, std::int64_t*> ints = {
-      {"cpus", &o.cpus}, {"gpus", &o.gpus}, {"max_parallel", &o.max_parallel}, {"signal_seconds", &o.signal_seconds}};
-  for (const auto& [k, node] : table) {
-    const std::string key(k.str());
-    const std::string where = detail::location_of(node, sweep.file);
-    if (const auto s = strings.find(key); s != strings.end()) {
-      *s->second = read_string(node, where, "slurm." + key);
-    } else if (const auto i = ints.find(key); i != ints.end()) {
-      CONTRA_CHECK(detail::read_value(node, *i->second), "{}: slurm.{} must be an integer", where, key);
-    } else {
-      core::fail(
-          "{}: unknown key 'slurm.{}'; [slurm] has keys: partition, account, time, cpus, gpus, memory, "
-          "max_parallel, signal_seconds",
-          where, key);
-    }
-  }
-  validate_slurm(o, sweep.file);
+void read_report(const toml::table& table, Sweep& sweep) {
+  const auto origins = read_spec(table, "report", sweep.file, sweep.report);
+  const auto& kinds = names::kReportKinds;
+  const auto where = origins.find("report.kind");
+  CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), sweep.report.kind) != kinds.end(),
+               "{}: report.kind = '{}' is unknown; valid: {}", where != origins.end() ? where->second : sweep.file,
+               sweep.report.kind, fmt::join(kinds, ", "));
 }
 
 /// One [[zip]] table: axes that move together.
@@ -235,46 +200,6 @@ AxisSet read_block(const toml::node& node, const std::string& file) {
   return set;
 }
 
-/// The points of one axis set: each a list of (key, literal), grid axes crossed, then zips.
-using Point = std::vector<std::pair<std::string, std::string>>;
-std::vector<std::vector<Point>> dimensions(const AxisSet& set, const Preset& preset) {
-  std::vector<std::vector<Point>> dims;
-  for (const auto& axis : set.grid) {
-    auto it = preset.grid.find(axis.key);
-    const auto& values = it != preset.grid.end() ? it->second : axis.values;
-    std::vector<Point> dim;
-    for (const auto& v : values) dim.push_back({{axis.key, v}});
-    dims.push_back(std::move(dim));
-  }
-  for (const auto& zip : set.zips) {
-    std::vector<Point> dim;
-    for (std::size_t i = 0; i < zip.values.size(); ++i) {
-      const auto& row = zip.values[i];
-      Point p;
-      for (std::size_t j = 0; j < zip.keys.size(); ++j) p.emplace_back(zip.keys[j], row[j]);
-      if (!zip.labels.empty()) p.emplace_back("label", zip.labels[i]);
-      dim.push_back(std::move(p));
-    }
-    dims.push_back(std::move(dim));
-  }
-  return dims;
-}
-
-std::vector<Point> cross(const std::vector<std::vector<Point>>& dims) {
-  std::vector<Point> points = {{}};
-  for (const auto& dim : dims) {
-    std::vector<Point> next;
-    for (const auto& p : points)
-      for (const auto& q : dim) {
-        Point r = p;
-        r.insert(r.end(), q.begin(), q.end());
-        next.push_back(std::move(r));
-      }
-    points = std::move(next);
-  }
-  return points;
-}
-
 }  // namespace
 
 Sweep load_sweep(const std::string& file) {
@@ -341,7 +266,10 @@ Sweep load_sweep(const std::string& file) {
     }
   }
   if (const auto* report = doc["report"].as_table()) read_report(*report, s);
-  if (const auto* slurm = doc["slurm"].as_table()) read_slurm(*slurm, s);
+  if (const auto* slurm = doc["slurm"].as_table()) {
+    (void)read_spec(*slurm, "slurm", file, s.slurm);
+    validate_slurm(s.slurm, file);
+  }
   if (s.report.x.empty()) {  // no [report] x: the first axis the sweep varies, else the seed
     const auto& first = !s.axes.grid.empty() ? s.axes.grid : (!s.blocks.empty() ? s.blocks.front().grid : s.axes.grid);
     s.report.x =
@@ -400,37 +328,6 @@ const Preset& find_preset(const Sweep& sweep, const std::string& name) {
     core::fail("{}: preset '{}' is not defined; presets: {}", sweep.file, wanted, fmt::join(known, ", "));
   }
   return it->second;
-}
-
-std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset_name) {
-  const Preset& preset = find_preset(sweep, preset_name);
-  const std::vector<AxisSet> blocks = sweep.blocks.empty() ? std::vector<AxisSet>{AxisSet{}} : sweep.blocks;
-  const auto& seeds = preset.seeds ? *preset.seeds : sweep.seeds;
-  std::vector<PlannedRun> runs;
-  for (const auto& block : blocks) {
-    auto dims = dimensions(sweep.axes, preset);
-    for (auto& dim : dimensions(block, preset)) dims.push_back(std::move(dim));
-    for (const auto& point : cross(dims)) {
-      for (auto seed : seeds) {
-        PlannedRun run;
-        run.overrides = sweep.fixed;
-        run.overrides.insert(run.overrides.end(), preset.overrides.begin(), preset.overrides.end());
-        run.overrides.insert(run.overrides.end(), block.fixed.begin(), block.fixed.end());
-        for (const auto& [k, v] : point) {
-          if (k == "label") {
-            run.label = v;
-            continue;
-          }
-          run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, v)});
-          run.axes.emplace_back(k, v);
-        }
-        run.overrides.push_back({"run.seed", std::to_string(seed), fmt::format("{} (seeds)", sweep.file)});
-        run.seed = seed;
-        runs.push_back(std::move(run));
-      }
-    }
-  }
-  return runs;
 }
 
 }  // namespace contra::config

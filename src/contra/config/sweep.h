@@ -6,7 +6,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "contra/config/load.h"
@@ -47,7 +46,12 @@ struct Preset {
   std::map<std::string, std::vector<std::string>> grid;
 };
 
-/// How `contra report` turns the runs into a table beside a paper's numbers.
+namespace names {
+/// The report layouts (report.kind); report/report.cpp holds one builder per name (a test checks it).
+inline const std::vector<std::string> kReportKinds = {"ablation", "grid", "cost", "curves"};
+}  // namespace names
+
+/// [report]: how `contra report` turns the runs into a table beside a paper's numbers.
 struct ReportSpec {
   /// ablation (rows by x, grouped by series) | grid (x rows, series columns) | cost | curves (the
   /// ablation table, and pretext accuracy and kNN per epoch as the figure)
@@ -65,6 +69,24 @@ struct ReportSpec {
   std::string series_label;         ///< its column header
   bool log_x = false;               ///< figure: x on a log axis, ticks at the swept values
   std::string metric = "knn_top1";  ///< the /summary attribute measured
+
+  /// Its keys, once: the sweep reader reads [report] through this (as Experiment::visit).
+  template <class V>
+  void visit(V& v) {
+    v("kind", kind);
+    v("title", title);
+    v("reference", reference);
+    v("reference_x", reference_x);
+    v("reference_y", reference_y);
+    v("reference_series", reference_series);
+    v("reference_columns", reference_columns);
+    v("x", x);
+    v("x_label", x_label);
+    v("series", series);
+    v("series_label", series_label);
+    v("log_x", log_x);
+    v("metric", metric);
+  }
 };
 
 /// [slurm]: the resources of each task of `contra sweep --launcher slurm` (command-line options
@@ -78,6 +100,19 @@ struct SlurmSpec {
   std::string memory = "16G";         ///< --mem
   std::int64_t max_parallel = 0;      ///< the array's %N concurrency cap; 0 = none
   std::int64_t signal_seconds = 120;  ///< SIGUSR1 this long before the time limit: checkpoint and requeue
+
+  /// Its keys, once: the sweep reader reads [slurm] through this (as Experiment::visit).
+  template <class V>
+  void visit(V& v) {
+    v("partition", partition);
+    v("account", account);
+    v("time", time);
+    v("cpus", cpus);
+    v("gpus", gpus);
+    v("memory", memory);
+    v("max_parallel", max_parallel);
+    v("signal_seconds", signal_seconds);
+  }
 };
 
 struct Sweep {
@@ -98,12 +133,13 @@ struct Sweep {
   SlurmSpec slurm;
 };
 
-/// One run of a sweep before its config is resolved: the overrides to apply to the base
-/// experiment (fixed, preset, axes, seed, in that order) and the axis values that name it.
-struct PlannedRun {
+/// One point of a sweep's expansion (grid point x seed) before its config is resolved: the
+/// overrides to apply to the base experiment (fixed, preset, block, axes, seed, in that order) and
+/// the keys of the axes that name it (their values are the resolved config's, sweep/plan.h).
+struct SweepPoint {
   std::vector<Override> overrides;
-  std::vector<std::pair<std::string, std::string>> axes;  ///< key -> TOML literal
-  std::string label;                                      ///< the point's zip label, or ""
+  std::vector<std::string> axes;  ///< the keys the sweep varies, in its order (grid, zip and block axes)
+  std::string label;              ///< the point's zip label, or ""
   std::int64_t seed = 0;
 };
 
@@ -124,6 +160,6 @@ const Preset& find_preset(const Sweep& sweep, const std::string& name);
 
 /// (Grid × zips × block) for each block, × seeds, for one preset, in a stable order (blocks and
 /// axes in file order, seeds innermost).
-std::vector<PlannedRun> expand(const Sweep& sweep, const std::string& preset);
+std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset);
 
 }  // namespace contra::config

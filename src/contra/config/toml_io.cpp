@@ -31,6 +31,15 @@ std::string float_text(double v) {
   return s;
 }
 
+/// A key as TOML writes it: bare when it can be, else quoted.
+std::string key_text(const toml::key& key) {
+  const std::string k(key.str());
+  const bool bare = !k.empty() && std::all_of(k.begin(), k.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+  });
+  return bare ? k : literal_of(toml::value<std::string>(k));
+}
+
 }  // namespace
 
 std::string literal_of(const toml::node& node) {
@@ -40,6 +49,13 @@ std::string literal_of(const toml::node& node) {
     std::string out = "[ ";
     for (std::size_t i = 0; i < arr->size(); ++i) out += (i ? ", " : "") + literal_of(*arr->get(i));
     return out + " ]";
+  }
+  if (const auto* table = node.as_table()) {  // inline, so that a message stays one line
+    if (table->empty()) return "{}";
+    std::string out;
+    for (const auto& [key, value] : *table)
+      out += (out.empty() ? "{ " : ", ") + key_text(key) + " = " + literal_of(value);
+    return out + " }";
   }
   std::ostringstream out;
   node.visit([&](const auto& v) { out << toml::toml_formatter(v, toml::toml_formatter::default_flags); });
@@ -103,6 +119,18 @@ bool read_value(const toml::node& node, std::vector<std::int64_t>& out) { return
 bool read_value(const toml::node& node, std::vector<double>& out) { return read_array(node, out); }
 bool read_value(const toml::node& node, std::vector<std::string>& out) { return read_array(node, out); }
 
+bool read_value(const toml::node& node, std::map<std::string, std::string>& out) {
+  const auto* table = node.as_table();
+  if (table == nullptr) return false;
+  out.clear();
+  for (const auto& [key, value] : *table) {
+    std::string text;
+    if (!read_value(value, text)) return false;
+    out[std::string(key.str())] = text;
+  }
+  return true;
+}
+
 void write_value(toml::table& table, const std::string& key, bool value) { table.insert_or_assign(key, value); }
 void write_value(toml::table& table, const std::string& key, std::int64_t value) { table.insert_or_assign(key, value); }
 void write_value(toml::table& table, const std::string& key, double value) { table.insert_or_assign(key, value); }
@@ -131,13 +159,6 @@ std::string print_table(const toml::table& table) {
   // Keys in the table's (sorted) order: first the plain values, then one [section] per sub-table,
   // separated by blank lines, as toml++ lays them out; values through literal_of.
   std::string out;
-  const auto key_text = [](const toml::key& key) {
-    const std::string k(key.str());
-    const bool bare = !k.empty() && std::all_of(k.begin(), k.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
-    });
-    return bare ? k : literal_of(toml::value<std::string>(k));  // a quoted key
-  };
   for (const auto& [key, node] : table)
     if (!node.is_table()) out += key_text(key) + " = " + literal_of(node) + "\n";
   for (const auto& [key, node] : table) {

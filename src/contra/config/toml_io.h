@@ -17,7 +17,7 @@ namespace contra::config::detail {
 /// "file:line" for a node parsed from a file, or `fallback` when the node has no source.
 std::string location_of(const toml::node& node, const std::string& fallback);
 
-/// A value's TOML text as written in a config, e.g. 0.99, "moco", [1, 2].
+/// A value's TOML text as written in a config, on one line, e.g. 0.99, "moco", [1, 2], { moco = 'moco' }.
 std::string literal_of(const toml::node& node);
 
 /// A short name of the node's type, for messages ("string", "integer", ...).
@@ -30,6 +30,8 @@ bool read_value(const toml::node& node, std::string& out);
 bool read_value(const toml::node& node, std::vector<std::int64_t>& out);
 bool read_value(const toml::node& node, std::vector<double>& out);
 bool read_value(const toml::node& node, std::vector<std::string>& out);
+/// A sub-table of strings, e.g. [report.reference_columns]: every value must be a string.
+bool read_value(const toml::node& node, std::map<std::string, std::string>& out);
 
 inline const char* expected_type(const bool&) { return "a boolean"; }
 inline const char* expected_type(const std::int64_t&) { return "an integer"; }
@@ -38,6 +40,7 @@ inline const char* expected_type(const std::string&) { return "a string"; }
 inline const char* expected_type(const std::vector<std::int64_t>&) { return "an array of integers"; }
 inline const char* expected_type(const std::vector<double>&) { return "an array of numbers"; }
 inline const char* expected_type(const std::vector<std::string>&) { return "an array of strings"; }
+inline const char* expected_type(const std::map<std::string, std::string>&) { return "a table of strings"; }
 
 void write_value(toml::table& table, const std::string& key, bool value);
 void write_value(toml::table& table, const std::string& key, std::int64_t value);

@@ -16,4 +16,10 @@ std::string literal(const Value& value) {
   return detail::literal_of(*t.get("v"));
 }
 
+std::string to_text(const AxisValues& axes) {
+  std::string text;
+  for (const auto& [key, value] : axes) text += (text.empty() ? "" : " ") + key + "=" + literal(value);
+  return text;
+}
+
 }  // namespace contra::config

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -20,5 +21,12 @@ std::optional<double> as_number(const Value& value);
 
 /// The value as TOML text, as the resolved config prints it: 0.99, 1.0, 5e-05, "moco", [ 120, 160 ].
 std::string literal(const Value& value);
+
+/// A run's values of the keys a sweep varies, in the sweep's order: ("method.momentum", 0.99), ...
+using AxisValues = std::vector<std::pair<std::string, Value>>;
+
+/// "method.momentum=0.99 model.head='mlp'" (key=literal, space-separated; "" when none): how
+/// listings, logs and run records name a run's axis values.
+std::string to_text(const AxisValues& axes);
 
 }  // namespace contra::config

@@ -15,9 +15,48 @@ namespace contra::report {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+using Reference = std::optional<config::ReferenceTable>;
+
+/// One report layout: the table and the figure a report.kind builds.
+struct Layout {
+  std::string kind;
+  Table (*table)(const sweep::SweepPlan&, const RowSet&, const Reference&);
+  Figure (*figure)(const sweep::SweepPlan&, const RowSet&, const Reference&);
+};
+
+/// Every report.kind (config::names::kReportKinds lists the same names for the sweep reader).
+const std::vector<Layout>& layouts() {
+  static const std::vector<Layout> all = {
+      {"ablation", ablation_table, ablation_figure},
+      {"grid", grid_table, grid_figure},
+      {"cost", cost_table,
+       [](const sweep::SweepPlan& p, const RowSet& r, const Reference&) { return cost_figure(p, r); }},
+      {"curves", ablation_table, curves_figure},
+  };
+  return all;
+}
+
+const Layout& layout_of(const sweep::SweepPlan& plan) {
+  const auto& kind = plan.sweep.report.kind;
+  for (const auto& layout : layouts())
+    if (layout.kind == kind) return layout;
+  core::fail("{}: report.kind = '{}' is unknown; valid: {}", plan.sweep.file, kind, fmt::join(report_kinds(), ", "));
+}
+
+}  // namespace
+
+std::vector<std::string> report_kinds() {
+  std::vector<std::string> kinds;
+  for (const auto& layout : layouts()) kinds.push_back(layout.kind);
+  return kinds;
+}
+
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir) {
   const auto& spec = plan.sweep.report;
-  std::optional<config::ReferenceTable> reference;
+  const Layout& layout = layout_of(plan);  // before reading anything
+  Reference reference;
   if (!spec.reference.empty()) reference = config::load_reference(references_dir, spec.reference);
   // Only the records the plan matched to its runs: other files in runs/ are not read.
   std::vector<RunSummary> records;
@@ -32,18 +71,8 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     }
   }
   const RowSet rows = group_runs(plan, records, reference);
-  Table table;
-  Figure figure;
-  if (spec.kind == "grid") {
-    table = grid_table(plan, rows, reference);
-    figure = grid_figure(plan, rows, reference);
-  } else if (spec.kind == "cost") {
-    table = cost_table(plan, rows, reference);
-    figure = cost_figure(plan, rows);
-  } else {
-    table = ablation_table(plan, rows, reference);
-    figure = spec.kind == "curves" ? curves_figure(plan, rows, reference) : ablation_figure(plan, rows, reference);
-  }
+  const Table table = layout.table(plan, rows, reference);
+  const Figure figure = layout.figure(plan, rows, reference);
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",
                     plan.dir / "table.tex",

@@ -19,10 +19,14 @@ struct ReportFiles {
   std::vector<std::string> warnings;  ///< one line per damaged record that was skipped
 };
 
+/// The report kinds write_report builds (report.kind), in a fixed order.
+std::vector<std::string> report_kinds();
+
 /// Writes `<plan.dir>/table.md`, `table.csv`, `table.tex` and `figure.{gp,png,svg}` from the records in
 /// `<plan.dir>/runs`. Running it again on the same records gives the same table bytes.
 /// A damaged record (corrupt, truncated, not a run record) is skipped and named in `warnings`, so
-/// the table counts that run as missing. Throws ContraError when the reference cannot be read.
+/// the table counts that run as missing. Throws ContraError when the reference cannot be read, or
+/// when report.kind is none of report_kinds() (listing them).
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir);
 
 }  // namespace contra::report

@@ -87,9 +87,9 @@ std::vector<std::string> train_command(const SweepPlan& plan, const PlannedRun& 
                                    std::to_string(log_every),
                                    "--skip-finished"};
   if (fresh) argv.push_back("--fresh");
-  for (const auto& [k, v] : run.axes) {
+  for (const auto& axis : run.axes) {  // the key: its value is the run's config value
     argv.push_back("--axis");
-    argv.push_back(k + "=" + v);
+    argv.push_back(axis.first);
   }
   return argv;
 }

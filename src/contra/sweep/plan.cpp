@@ -152,16 +152,15 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     fs::directory_iterator probe(plan.runs_dir(), ec);
     CONTRA_CHECK(!ec, "{}: cannot read the results folder: {}", plan.runs_dir().string(), ec.message());
   }
-  RecordIndex index(plan.runs_dir());
-  for (auto& planned : config::expand(plan.sweep, plan.preset)) {
-    auto overrides = planned.overrides;
+  for (auto& point : config::expand(plan.sweep, plan.preset)) {
+    auto overrides = point.overrides;
     overrides.insert(overrides.end(), user.begin(), user.end());
     PlannedRun run;
     run.experiment = config::load_experiment(plan.sweep.experiment, overrides);
     run.id = config::config_hash(run.experiment);
-    run.axes = planned.axes;
-    run.label = planned.label;
-    run.seed = planned.seed;
+    run.axes = config::axis_values(run.experiment, point.axes);
+    run.label = point.label;
+    run.seed = point.seed;
     if (!seen.insert(run.id).second) {
       // The same config twice: planned once. Two labels for one config would name one row twice.
       const auto first =
@@ -172,10 +171,21 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
                    sweep_file, first->label, run.label, run.id);
       continue;
     }
-    read_state(plan.runs_dir(), index, run);
     plan.runs.push_back(std::move(run));
   }
+  read_states(plan);
   return plan;
+}
+
+void read_states(SweepPlan& plan) {
+  RecordIndex index(plan.runs_dir());
+  for (auto& run : plan.runs) {
+    run.state = RunState::todo;
+    run.status.clear();
+    run.record.clear();
+    run.damaged.clear();
+    read_state(plan.runs_dir(), index, run);
+  }
 }
 
 void preflight(const SweepPlan& plan) {
@@ -219,9 +229,9 @@ std::vector<std::string> damaged_records(const SweepPlan& plan) {
 }
 
 std::string describe(const PlannedRun& run) {
-  std::string s = run.label.empty() ? std::string() : "[" + run.label + "] ";
-  for (const auto& [k, v] : run.axes) s += k + "=" + v + " ";
-  return s + fmt::format("seed={}", run.seed);
+  const std::string axes = config::to_text(run.axes);
+  return fmt::format("{}{}{}seed={}", run.label.empty() ? std::string() : "[" + run.label + "] ", axes,
+                     axes.empty() ? "" : " ", run.seed);
 }
 
 }  // namespace contra::sweep

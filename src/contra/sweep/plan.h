@@ -22,10 +22,10 @@ enum class RunState {
 const char* to_string(RunState state);
 
 struct PlannedRun {
-  std::string id;                                         ///< config hash
-  config::Experiment experiment;                          ///< the resolved config
-  std::vector<std::pair<std::string, std::string>> axes;  ///< axis -> TOML literal
-  std::string label;                                      ///< the point's zip label (config/sweep.h), or ""
+  std::string id;                 ///< config hash
+  config::Experiment experiment;  ///< the resolved config
+  config::AxisValues axes;        ///< the sweep's axes, typed: their values in `experiment`
+  std::string label;              ///< the point's zip label (config/sweep.h), or ""
   std::int64_t seed = 0;
   RunState state = RunState::todo;
   std::string status;            ///< the recorded status when there is a record
@@ -60,6 +60,10 @@ struct SweepPlan {
 /// presets are checked too (their first run is resolved), so a typo in [preset.gpu] shows on a CPU.
 SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, const std::vector<std::string>& sets,
                      const std::filesystem::path& results_root = {});
+
+/// Reads each planned run's state and record again from disk (after its runs, before the report):
+/// the runs, their configs and ids stay as planned.
+void read_states(SweepPlan& plan);
 
 /// Before launching locally: every device the runs name is there and every dataset's files exist.
 /// Throws ContraError with the config location of the offending key.

@@ -56,7 +56,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
         fmt::format("train {} --out {} --sweep {} --preset {} --threads {} --skip-finished",
                     quote(fs::absolute(plan.configs_dir() / (run.id + ".toml")).string()),
                     quote(fs::absolute(plan.runs_dir()).string()), quote(plan.sweep.name), quote(plan.preset), r.cpus);
-    for (const auto& [k, v] : run.axes) line += " --axis " + quote(k + "=" + v);
+    for (const auto& axis : run.axes) line += " --axis " + quote(axis.first);  // its value is the config's
     t << line << "\n";
     ++array.tasks_count;
   }

@@ -67,17 +67,15 @@ void record_provenance(Session& s, const std::string& run_id) {
   r.attribute("dataset", s.exp.data.dataset);
   r.attribute("sweep", s.ctx.sweep);
   r.attribute("preset", s.ctx.preset);
-  std::string axes;
-  for (const auto& [k, v] : s.ctx.axes) {
-    axes += (axes.empty() ? "" : " ") + k + "=" + v;
-    const auto number = config::numeric_value(s.exp, k);
-    if (number) {
-      r.record().axes[k] = *number;
+  const auto axes = config::axis_values(s.exp, s.ctx.axes);
+  for (const auto& [key, value] : axes) {  // numbers as numbers, the rest as their TOML text
+    if (const auto number = config::as_number(value)) {
+      r.record().axes[key] = *number;
     } else {
-      r.record().axes[k] = config::value_text(s.exp, k).value_or(v);
+      r.record().axes[key] = config::literal(value);
     }
   }
-  r.attribute("axes", axes);
+  r.attribute("axes", config::to_text(axes));
   r.attribute("git_sha", core::git_sha());
   r.attribute("torch_version", core::torch_version());
   r.attribute("device", s.device.str());
@@ -256,7 +254,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   record_attempt(rec, restored ? std::optional<std::int64_t>(pos.epochs_done) : std::nullopt);
 
   RunResult result{run_id, "complete", "", {}, kNaN, kNaN, 0};
-  const auto& axes = std::get<std::string>(rec.record().attributes["axes"]);
+  const std::string axes = config::to_text(config::axis_values(exp, ctx.axes));
   core::ProgressLine progress(
       fmt::format("{} {}{}seed={}", exp.method.name, axes, axes.empty() ? "" : " ", exp.run.seed), total_steps,
       ctx.log_every, ctx.quiet ? nullptr : stderr);

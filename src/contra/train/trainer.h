@@ -15,15 +15,15 @@ namespace contra::train {
 
 /// How a run is executed and filed; none of it changes the run id.
 struct RunContext {
-  std::filesystem::path out_dir = "results/train/runs";   ///< the record goes to <out_dir>/<run id>.h5
-  std::string sweep;                                      ///< sweep name, when launched by a sweep
-  std::string preset;                                     ///< preset name, when launched by a sweep
-  std::vector<std::pair<std::string, std::string>> axes;  ///< sweep axis -> TOML literal
-  int threads = 0;                                        ///< intra-op threads; 0 = all cores
-  std::int64_t log_every = 50;                            ///< progress line every n steps when not on a terminal
-  bool quiet = false;                                     ///< no progress output
-  bool fresh = false;          ///< start over: delete the run's checkpoint instead of resuming from it
-  bool skip_finished = false;  ///< return at once when a complete or fail record exists (a sweep's child)
+  std::filesystem::path out_dir = "results/train/runs";  ///< the record goes to <out_dir>/<run id>.h5
+  std::string sweep;                                     ///< sweep name, when launched by a sweep
+  std::string preset;                                    ///< preset name, when launched by a sweep
+  std::vector<std::string> axes;  ///< the sweep's axis keys, in its order; their values are the config's
+  int threads = 0;                ///< intra-op threads; 0 = all cores
+  std::int64_t log_every = 50;    ///< progress line every n steps when not on a terminal
+  bool quiet = false;             ///< no progress output
+  bool fresh = false;             ///< start over: delete the run's checkpoint instead of resuming from it
+  bool skip_finished = false;     ///< return at once when a complete or fail record exists (a sweep's child)
   /// Testing aid: SIGKILL this process right after this optimiser step (0 = never), to simulate
   /// a crash at a chosen point.
   std::int64_t kill_after_steps = 0;
