@@ -9,6 +9,7 @@
 #include "contra/core/device.h"
 #include "contra/core/memory.h"
 #include "contra/eval/knn.h"
+#include "contra/methods/memory_bank.h"
 #include "contra/methods/moco.h"
 #include "contra/methods/registry.h"
 
@@ -46,4 +47,40 @@ TEST_CASE("cuda: a MoCo step, its queue and the kNN monitor run on the GPU", "[c
                                                      torch::nn::functional::NormalizeFuncOptions().dim(1));
   const auto labels = torch::arange(100, torch::TensorOptions().dtype(torch::kInt64).device(device)) % 10;
   CHECK(contra::eval::knn_top1(bank, labels, bank, labels, 10, 1, 0.1) == Approx(100.0));
+}
+
+TEST_CASE("cuda: the memory bank draws its negatives and keeps NCE's Z on the GPU, seeded and restorable", "[cuda]") {
+  if (!torch::cuda::is_available()) {
+    WARN("skipped: LibTorch sees no CUDA device");
+    return;
+  }
+  const torch::Device device = contra::core::resolve_device("cuda");
+  contra::config::Experiment e;
+  e.model.width = 4;
+  e.model.bn_splits = 1;
+  e.method.name = "memory_bank";
+  e.method.negatives = 32;
+  e.method.loss = "nce";
+  torch::manual_seed(0);
+  auto method = contra::methods::make_method(e, {1, 256});
+  method->to(device);
+  auto bank = std::dynamic_pointer_cast<contra::methods::MemoryBank>(method);
+  REQUIRE(bank);
+  auto gens = method->generators();
+  REQUIRE(gens.size() == 1);
+  auto gen = gens[0].second;  // shares the method's state
+  CHECK(gen.device().is_cuda());
+  const auto saved = gen.get_state();
+  const auto drawn = bank->bank()->sample(8, 32, gen);
+  CHECK(drawn.is_cuda());
+  CHECK(drawn.max().item<std::int64_t>() < 256);
+  gen.set_state(saved);  // a checkpoint's restore gives the same draws again
+  CHECK(torch::equal(bank->bank()->sample(8, 32, gen), drawn));
+  const auto x = torch::randn({8, 1, 28, 28}, torch::TensorOptions().device(device));
+  auto out = method->forward_step(x, torch::Tensor(), torch::arange(8, torch::TensorOptions().device(device)));
+  out.loss.backward();
+  method->after_optimizer_step();
+  CHECK(std::isfinite(out.loss.item<double>()));
+  CHECK(bank->nce_z() > 0);
+  CHECK(bank->named_buffers()["nce_z"].is_cuda());
 }

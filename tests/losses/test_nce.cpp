@@ -19,7 +19,7 @@ TEST_CASE("NCE loss equals the paper's h = P/(P + m·Pn) computed in float64", "
   INFO("τ = " << tau);
   const auto positive = torch::rand({batch}, torch::kFloat64) * 2 - 1;  // cosines in [−1, 1]
   const auto negatives = torch::rand({batch, m}, torch::kFloat64) * 2 - 1;
-  const double z = nce_normaliser(negatives, tau, n);
+  const double z = nce_normaliser(negatives, tau, n).item<double>();
 
   const double pn = 1.0 / static_cast<double>(n);
   const auto p_pos = (positive / tau).exp() / z;
@@ -36,7 +36,27 @@ TEST_CASE("NCE loss equals the paper's h = P/(P + m·Pn) computed in float64", "
 TEST_CASE("NCE's Z estimate is n times the mean of exp(s/τ) over the noise samples", "[losses]") {
   const auto negatives = torch::tensor({0.0, 0.1, -0.1, 0.2}, torch::kFloat64).view({2, 2});
   const double expected = 100 * (1 + std::exp(1.0) + std::exp(-1.0) + std::exp(2.0)) / 4;
-  CHECK(nce_normaliser(negatives, 0.1, 100) == Approx(expected).epsilon(1e-12));
+  const auto z = nce_normaliser(negatives, 0.1, 100);
+  CHECK(z.dim() == 0);  // a 0-d float64 tensor on the samples' device: the step does not read it back
+  CHECK(z.scalar_type() == torch::kFloat64);
+  CHECK(z.item<double>() == Approx(expected).epsilon(1e-12));
+}
+
+TEST_CASE("NCE with Z as a device tensor gives the bits of the host-side formula", "[losses]") {
+  torch::manual_seed(1);
+  const auto positive = torch::rand({8}, torch::kFloat32) * 2 - 1;
+  const auto negatives = torch::rand({8, 16}, torch::kFloat32) * 2 - 1;
+  const double tau = 0.07, m = 16, n = 50000;
+  for (const double z : {1e-3, 0.7, 1234.5, 3.1e7, 51234.56789}) {
+    INFO("Z = " << z);
+    // The loss as it was computed with Z a host double (before Z stayed on the device).
+    const double shift = std::log(z) + std::log(m / n);
+    const auto host =
+        -(torch::log_sigmoid(positive / tau - shift) + torch::log_sigmoid(-(negatives / tau - shift)).sum(1)).mean();
+    const auto device = nce_loss(positive, negatives, tau, torch::tensor(z, torch::kFloat64), 50000);
+    CHECK(device.scalar_type() == torch::kFloat32);
+    CHECK(torch::equal(host, device));
+  }
 }
 
 TEST_CASE("NCE stays finite at low τ and has gradients for both kinds of samples", "[losses]") {

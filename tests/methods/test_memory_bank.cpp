@@ -249,3 +249,40 @@ TEST_CASE("MemoryBank step: loss from the bank rows and the drawn indices, then 
     }
   }
 }
+
+TEST_CASE("MemoryBank negatives on CPU: the same seeded draws as when they were drawn on the host and copied",
+          "[methods]") {
+  // Values drawn by the earlier code, torch::randint(0, n, {N, K}, make_generator(7, 4), kInt64) on
+  // CPU, twice in a row (LibTorch 1.13): the draws on the bank's device must not change them on CPU.
+  const auto first =
+      torch::tensor({67, 882, 11, 53, 736, 256, 373, 708, 488, 458, 380, 340, 905, 403, 179}, torch::kInt64)
+          .view({3, 5});
+  const auto second = torch::tensor({8, 388, 535, 978, 671, 290, 593, 682}, torch::kInt64).view({2, 4});
+  auto init = contra::core::make_generator(7, 2);
+  FeatureBank bank(1000, 4, init);
+  auto on_device = contra::core::make_generator(7, 4, bank->rows().device());
+  const auto a = bank->sample(3, 5, on_device);
+  CHECK(a.device() == bank->rows().device());
+  CHECK(a.scalar_type() == torch::kInt64);
+  CHECK(torch::equal(a, first));
+  CHECK(torch::equal(bank->sample(2, 4, on_device), second));
+
+  // The method draws from that stream (4) of its seed, through the generator it checkpoints.
+  SmallBank opts;
+  opts.method.negatives = 5;
+  MemoryBank mb(opts.model, opts.method, 1, 1000, 7);
+  const auto gens = mb.generators();
+  REQUIRE(gens.size() == 1);
+  CHECK(gens[0].first == "bank_sampling");
+  CHECK(gens[0].second.device() == mb.bank()->rows().device());
+  auto shared = gens[0].second;  // a handle sharing the method's state
+  CHECK(torch::equal(mb.bank()->sample(3, 5, shared), first));
+}
+
+TEST_CASE("make_generator on CPU with a device is the plain CPU stream", "[methods]") {
+  auto plain = contra::core::make_generator(11, 4);
+  auto on_cpu = contra::core::make_generator(11, 4, torch::Device(torch::kCPU));
+  CHECK(on_cpu.device().is_cpu());
+  CHECK(torch::equal(torch::randint(0, 1 << 20, {64}, plain, torch::kInt64),
+                     torch::randint(0, 1 << 20, {64}, on_cpu, torch::kInt64)));
+}

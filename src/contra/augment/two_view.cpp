@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "contra/core/device.h"
 #include "contra/core/error.h"
 
 namespace contra::augment {
@@ -24,10 +25,13 @@ torch::Tensor coin(std::int64_t n, double p, at::Generator& gen) {
 
 }  // namespace
 
-TwoViewAugment::TwoViewAugment(const config::AugmentOptions& options, std::vector<double> mean, std::vector<double> std)
-    : options_(options), mean_(std::move(mean)), std_(std::move(std)) {
-  CONTRA_CHECK(!mean_.empty() && mean_.size() == std_.size(), "augment: mean and std need one entry per channel");
-  for (double s : std_) CONTRA_CHECK(s > 0, "augment: std must be > 0, got {}", s);
+TwoViewAugment::TwoViewAugment(const config::AugmentOptions& options, std::vector<double> mean, std::vector<double> std,
+                               const torch::Device& device)
+    : options_(options) {
+  CONTRA_CHECK(!mean.empty() && mean.size() == std.size(), "augment: mean and std need one entry per channel");
+  for (double s : std) CONTRA_CHECK(s > 0, "augment: std must be > 0, got {}", s);
+  mean_ = torch::tensor(mean, torch::kFloat32).to(device).view({1, -1, 1, 1});
+  std_ = torch::tensor(std, torch::kFloat32).to(device).view({1, -1, 1, 1});
 }
 
 torch::Tensor TwoViewAugment::crop_and_flip(const torch::Tensor& x, at::Generator& gen) const {
@@ -49,7 +53,7 @@ torch::Tensor TwoViewAugment::crop_and_flip(const torch::Tensor& x, at::Generato
   const auto zero = torch::zeros({n});
   // theta: N×2×3, output (u, v) in [-1, 1]^2 samples input (w·flip·u + cx, h·v + cy).
   const auto theta = torch::stack({torch::stack({w * flip, zero, cx}, 1), torch::stack({zero, h, cy}, 1)}, 1);
-  const auto grid = F::affine_grid(theta.to(x.device()), x.sizes().vec(), /*align_corners=*/false);
+  const auto grid = F::affine_grid(core::upload(theta, x.device()), x.sizes().vec(), /*align_corners=*/false);
   return F::grid_sample(
       x, grid, F::GridSampleFuncOptions().mode(torch::kBilinear).padding_mode(torch::kBorder).align_corners(false));
 }
@@ -60,10 +64,9 @@ torch::Tensor TwoViewAugment::jitter(const torch::Tensor& x, at::Generator& gen)
   const auto apply = coin(n, options_.jitter_prob, gen);
   const auto b = 1 + apply * uniform(n, -options_.brightness, options_.brightness, gen);
   const auto c = 1 + apply * uniform(n, -options_.contrast, options_.contrast, gen);
-  const auto opts = x.options();
-  auto y = x * b.to(opts).view({n, 1, 1, 1});
+  auto y = x * core::upload(b, x.device()).to(x.scalar_type()).view({n, 1, 1, 1});
   const auto mean = y.mean({1, 2, 3}, /*keepdim=*/true);  // N×1×1×1: the grey level contrast pivots on
-  y = (y - mean) * c.to(opts).view({n, 1, 1, 1}) + mean;
+  y = (y - mean) * core::upload(c, x.device()).to(x.scalar_type()).view({n, 1, 1, 1}) + mean;
   return y.clamp(0.0, 1.0);
 }
 
@@ -79,8 +82,8 @@ torch::Tensor TwoViewAugment::blur(const torch::Tensor& x, at::Generator& gen) c
   auto kernel = (-(t * t).view({1, k}) / (2 * (sigma * sigma).view({n, 1}))).exp();  // N×k
   kernel = kernel / kernel.sum(1, true);
   const auto identity = (t == 0).to(torch::kFloat32).view({1, k});
-  kernel = apply.view({n, 1}) * kernel + (1 - apply.view({n, 1})) * identity;  // no blur: a delta kernel
-  kernel = kernel.repeat_interleave(ch, 0).to(x.device(), x.scalar_type());    // (N·C)×k
+  kernel = apply.view({n, 1}) * kernel + (1 - apply.view({n, 1})) * identity;              // no blur: a delta kernel
+  kernel = core::upload(kernel.repeat_interleave(ch, 0), x.device()).to(x.scalar_type());  // (N·C)×k
   // Separable blur as a grouped convolution: one group per image and channel.
   auto y = F::pad(x.reshape({1, n * ch, hh, ww}), F::PadFuncOptions({r, r, r, r}).mode(torch::kReflect));
   y = F::conv2d(y, kernel.view({n * ch, 1, k, 1}), F::Conv2dFuncOptions().groups(n * ch));
@@ -89,12 +92,10 @@ torch::Tensor TwoViewAugment::blur(const torch::Tensor& x, at::Generator& gen) c
 }
 
 torch::Tensor TwoViewAugment::standardise(const torch::Tensor& x) const {
-  const auto ch = x.size(1);
-  CONTRA_CHECK(static_cast<std::int64_t>(mean_.size()) == ch || mean_.size() == 1,
-               "augment: {} normalisation constants for images with {} channels", mean_.size(), ch);
-  const auto mean = torch::tensor(mean_, torch::kFloat32).to(x.device()).view({1, -1, 1, 1});
-  const auto stdv = torch::tensor(std_, torch::kFloat32).to(x.device()).view({1, -1, 1, 1});
-  return (x - mean) / stdv;
+  const auto ch = x.size(1), constants = mean_.size(1);
+  CONTRA_CHECK(constants == ch || constants == 1, "augment: {} normalisation constants for images with {} channels",
+               constants, ch);
+  return (x - mean_.to(x.device())) / std_.to(x.device());  // .to: a no-op on the run's device
 }
 
 torch::Tensor TwoViewAugment::view(const torch::Tensor& images, at::Generator& gen) const {

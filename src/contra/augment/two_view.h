@@ -1,6 +1,7 @@
 // Batched two-view augmentation (MoCo v1 §A.4, MoCo v2, SimCLR §3 and App. A), drawn as tensor ops
 // on the images' device: no per-image loop. Random parameters are drawn on CPU from a seeded
-// generator and moved to the device, so one seed gives the same views on every device.
+// generator and moved to the device without making the host wait (core::upload), so one seed
+// gives the same views on every device; the constants live on the run's device from the start.
 #pragma once
 
 #include <ATen/core/Generator.h>
@@ -15,9 +16,11 @@ namespace contra::augment {
 
 class TwoViewAugment {
  public:
-  /// `mean`/`std`: per-channel normalisation constants (one entry, or one per channel).
+  /// `mean`/`std`: per-channel normalisation constants (one entry, or one per channel), held as
+  /// tensors on `device`, the run's (images on another device get a copy per call).
   /// Throws ContraError when they are empty or a std is not > 0.
-  TwoViewAugment(const config::AugmentOptions& options, std::vector<double> mean, std::vector<double> std);
+  TwoViewAugment(const config::AugmentOptions& options, std::vector<double> mean, std::vector<double> std,
+                 const torch::Device& device = torch::kCPU);
 
   /// One augmented view: uint8 N×C×H×W (any device) -> float32 N×C×H×W on the same device,
   /// normalised. Steps, each with its own per-image parameters: random resized crop (area in
@@ -38,8 +41,8 @@ class TwoViewAugment {
   torch::Tensor standardise(const torch::Tensor& x) const;
 
   config::AugmentOptions options_;
-  std::vector<double> mean_;
-  std::vector<double> std_;
+  torch::Tensor mean_;  ///< 1×C×1×1 (or 1×1×1×1) float32 on the run's device
+  torch::Tensor std_;   ///< the same shape
 };
 
 }  // namespace contra::augment

@@ -34,6 +34,12 @@ torch::Device resolve_device(const std::string& spec, const std::string& where) 
   return device;
 }
 
+torch::Tensor upload(const torch::Tensor& host, const torch::Device& device) {
+  if (host.device() == device) return host;
+  if (device.is_cuda() && host.device().is_cpu()) return host.pin_memory().to(device, /*non_blocking=*/true);
+  return host.to(device);
+}
+
 std::string device_name(const torch::Device& device) {
 #ifdef CONTRA_WITH_CUDA
   if (device.is_cuda()) {

@@ -15,6 +15,12 @@ bool is_valid_device_spec(const std::string& spec);
 /// is malformed or names a GPU that is not there.
 torch::Device resolve_device(const std::string& spec, const std::string& where = "run.device");
 
+/// `host` (a CPU tensor) on `device`, without making the host wait for the device: on a CUDA
+/// device the copy goes through pinned memory and does not block (a plain `.to(device)` waits for
+/// every queued kernel first); on CPU it is `host` itself. For the few small tensors a training
+/// step draws on the host (augmentation parameters, batch indices, BN shuffles).
+torch::Tensor upload(const torch::Tensor& host, const torch::Device& device);
+
 /// A human-readable device name: the CPU model, or the GPU's name.
 std::string device_name(const torch::Device& device);
 

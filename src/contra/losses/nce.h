@@ -22,15 +22,21 @@ namespace contra::losses {
 /// Throws core::ContraError when τ <= 0, z <= 0, n < 1 or the shapes disagree.
 torch::Tensor nce_loss(const torch::Tensor& positive, const torch::Tensor& negatives, double tau, double z,
                        std::int64_t n);
+/// The same with Z a 0-d float64 tensor on the inputs' device (the memory bank's running Z), so
+/// the step never waits for the device: Z is not checked here (a non-positive or non-finite Z
+/// gives a non-finite loss, which the fail rule catches). The same values as the overload above.
+torch::Tensor nce_loss(const torch::Tensor& positive, const torch::Tensor& negatives, double tau,
+                       const torch::Tensor& z, std::int64_t n);
 
 /// The NCE loss at chance, when the model gives every image P(i|v) = 1/n, so h = 1/(1+m) for
 /// the positive and for each of the m noise samples: ln(1+m) + m·ln(1 + 1/m). m >= 1.
 double nce_chance_loss(std::int64_t m);
 
 /// One batch's Monte-Carlo estimate of Z (Eq. 7): n · mean over the N×m noise samples of
-/// exp(s/τ), in float64, without gradient. The official code freezes the first batch's estimate;
-/// contra's memory bank keeps a running mean of these instead (method.nce_z_momentum).
+/// exp(s/τ), in float64, without gradient: a 0-d float64 tensor on the samples' device (it is not
+/// read back to the host). The official code freezes the first batch's estimate; contra's memory
+/// bank keeps a running mean of these instead (method.nce_z_momentum).
 /// Throws core::ContraError when τ <= 0, n < 1 or there are no samples.
-double nce_normaliser(const torch::Tensor& negatives, double tau, std::int64_t n);
+torch::Tensor nce_normaliser(const torch::Tensor& negatives, double tau, std::int64_t n);
 
 }  // namespace contra::losses

@@ -12,6 +12,10 @@ namespace contra::methods {
 
 namespace F = torch::nn::functional;
 
+namespace {
+constexpr std::uint64_t kSamplingStream = 4;  // core::make_generator's stream of the negatives' draws
+}  // namespace
+
 torch::Tensor memory_update(const torch::Tensor& v, const torch::Tensor& f, double lambda) {
   return F::normalize(lambda * v + (1.0 - lambda) * f, F::NormalizeFuncOptions().dim(1));
 }
@@ -23,7 +27,8 @@ FeatureBankImpl::FeatureBankImpl(std::int64_t rows, std::int64_t dim, at::Genera
 }
 
 torch::Tensor FeatureBankImpl::sample(std::int64_t queries, std::int64_t k, at::Generator& gen) const {
-  return torch::randint(0, bank_.size(0), {queries, k}, gen, torch::kInt64);
+  return torch::randint(0, bank_.size(0), {queries, k}, gen,
+                        torch::TensorOptions().dtype(torch::kInt64).device(bank_.device()));
 }
 
 void FeatureBankImpl::update(const torch::Tensor& index, const torch::Tensor& features, double lambda) {
@@ -35,7 +40,7 @@ void FeatureBankImpl::update(const torch::Tensor& index, const torch::Tensor& fe
 
 MemoryBank::MemoryBank(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
                        std::int64_t train_size, std::uint64_t seed)
-    : options_(method), sample_gen_(core::make_generator(seed, 4)) {
+    : options_(method), seed_(seed), sample_gen_(core::make_generator(seed, kSamplingStream)) {
   CONTRA_CHECK(method.negatives >= 1, "method.negatives = {} is out of range: K must be >= 1", method.negatives);
   CONTRA_CHECK(method.memory_momentum >= 0 && method.memory_momentum < 1,
                "method.memory_momentum = {} is out of range: λ must lie in [0, 1)", method.memory_momentum);
@@ -56,18 +61,20 @@ StepOutput MemoryBank::forward_step(const torch::Tensor& view_q, const torch::Te
   const auto& rows = bank_->rows();
   const auto idx = index.to(rows.device());
   const auto positive = losses::row_similarity(q, rows.index_select(0, idx));  // N: q·v_i
-  const auto drawn = bank_->sample(n, k, sample_gen_).to(rows.device());       // N×K row indices
+  const auto drawn = bank_->sample(n, k, sampling_generator());                // N×K row indices
   const auto negative = losses::sampled_similarity(q, rows, drawn);            // N×K
   const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
   pending_index_ = idx;
   pending_features_ = q.detach();
   if (options_.loss == "nce") {
     const auto t = options_.temperature;
-    const double estimate = losses::nce_normaliser(negative, t, rows.size(0));  // this batch's Z (Eq. 7)
+    const auto estimate = losses::nce_normaliser(negative, t, rows.size(0));  // this batch's Z (Eq. 7), 0-d
     const double rho = options_.nce_z_momentum;
-    z_ = z_ == 0 ? estimate : rho * z_ + (1 - rho) * estimate;
-    z_buffer_.fill_(z_);
-    const auto loss = losses::nce_loss(positive, negative, t, z_, rows.size(0));
+    {
+      torch::NoGradGuard no_grad;  // the first batch's estimate, then a running mean; on the device
+      z_buffer_.copy_(torch::where(z_buffer_ == 0, estimate, rho * z_buffer_ + (1 - rho) * estimate));
+    }
+    const auto loss = losses::nce_loss(positive, negative, t, z_buffer_, rows.size(0));
     const auto logits = torch::cat({positive.unsqueeze(1), negative}, 1).detach();  // N×(1+K), positive first
     return {loss, losses::count_correct(logits, targets), n, q.detach()};
   }
@@ -79,8 +86,12 @@ double MemoryBank::chance_loss(std::int64_t batch) const {
   return options_.loss == "nce" ? losses::nce_chance_loss(options_.negatives) : Method::chance_loss(batch);
 }
 
-void MemoryBank::after_state_loaded() {
-  if (z_buffer_.defined()) z_ = z_buffer_.item<double>();
+double MemoryBank::nce_z() const { return z_buffer_.defined() ? z_buffer_.item<double>() : 0.0; }
+
+at::Generator& MemoryBank::sampling_generator() {
+  const auto device = bank_->rows().device();
+  if (sample_gen_.device() != device) sample_gen_ = core::make_generator(seed_, kSamplingStream, device);
+  return sample_gen_;
 }
 
 void MemoryBank::after_optimizer_step() {

@@ -24,7 +24,9 @@ class FeatureBankImpl : public torch::nn::Module {
   /// rows n >= 1, dim D >= 1; the first fill is drawn from `gen` (on CPU) and normalised.
   FeatureBankImpl(std::int64_t rows, std::int64_t dim, at::Generator& gen);
 
-  /// K row indices per query drawn uniformly from [0, n): N×K int64 on CPU.
+  /// K row indices per query drawn uniformly from [0, n) with `gen`, a generator on the bank's
+  /// device (core::make_generator(seed, stream, device)): N×K int64 on the bank's device, drawn
+  /// there (nothing crosses to or from the host). On CPU the draws are those of a CPU randint.
   torch::Tensor sample(std::int64_t queries, std::int64_t k, at::Generator& gen) const;
   /// rows[index] ← memory_update(rows[index], features, λ). index: N int64; features: N×D.
   void update(const torch::Tensor& index, const torch::Tensor& features, double lambda);
@@ -41,7 +43,9 @@ TORCH_MODULE(FeatureBank);
 /// InfoNCE (method.loss = infonce), or NCE with the K rows as its m noise samples (nce), whose
 /// normalising constant Z is a running mean of each batch's Monte-Carlo estimate (Eq. 7) with
 /// momentum ρ = method.nce_z_momentum, started from the first batch's (ρ = 1 keeps that one, as
-/// the official code does). Z is a buffer, so checkpoints keep it. One augmented view per image:
+/// the official code does). Z is a 0-d float64 buffer on the bank's device, updated there without a
+/// host sync, so checkpoints keep it. The negatives are drawn on the bank's device with the
+/// method's "bank_sampling" stream, moved there with the bank. One augmented view per image:
 /// the positive is the image's stored row. After each optimiser step the rows of the batch are
 /// refreshed with the step's (detached) query features.
 class MemoryBank : public Method {
@@ -63,23 +67,29 @@ class MemoryBank : public Method {
   std::int64_t negatives_store_bytes() const override;
   std::int64_t forwards_with_grad() const override { return 1; }
   std::int64_t forwards_without_grad() const override { return 0; }
-  std::vector<std::pair<std::string, at::Generator>> generators() override { return {{"bank_sampling", sample_gen_}}; }
+  std::vector<std::pair<std::string, at::Generator>> generators() override {
+    return {{"bank_sampling", sampling_generator()}};
+  }
   int views() const override { return 1; }
   std::string last_batch_note() const override { return "its rows are updated like any other batch's"; }
-  void after_state_loaded() override;
 
   FeatureBank bank() { return bank_; }
-  /// NCE's running normalising constant Z; 0 before the first step and under InfoNCE.
-  double nce_z() const { return z_; }
+  /// NCE's running normalising constant Z; 0 before the first step and under InfoNCE. Reads it
+  /// back from the device (for tests and tools, not the step).
+  double nce_z() const;
 
  private:
+  /// The negatives' generator, on the bank's device: created there from the run's seed the first
+  /// time it is asked for after the bank moved (before a checkpoint restores its state).
+  at::Generator& sampling_generator();
+
   config::MethodOptions options_;
   models::Encoder encoder_{nullptr};
   FeatureBank bank_{nullptr};
+  std::uint64_t seed_;
   at::Generator sample_gen_;
   torch::Tensor pending_index_, pending_features_;
   torch::Tensor z_buffer_;  ///< NCE: Z as a 0-d float64 buffer (checkpointed); undefined under InfoNCE
-  double z_ = 0;            ///< its value on the host
 };
 
 }  // namespace contra::methods

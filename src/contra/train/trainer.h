@@ -20,10 +20,13 @@ struct RunContext {
   std::string preset;                                    ///< preset name, when launched by a sweep
   std::vector<std::string> axes;  ///< the sweep's axis keys, in its order; their values are the config's
   int threads = 0;                ///< intra-op threads; 0 = all cores
-  std::int64_t log_every = 50;    ///< progress line every n steps when not on a terminal
-  bool quiet = false;             ///< no progress output
-  bool fresh = false;             ///< start over: delete the run's checkpoint instead of resuming from it
-  bool skip_finished = false;     ///< return at once when a complete or fail record exists (a sweep's child)
+  /// Progress line every n steps when not on a terminal; also how often the loop reads the steps'
+  /// losses back from the device (train/step_window.h), so a non-finite loss stops the run at most
+  /// n − 1 steps after it appeared. Values below 1 count as 1. Does not change the results.
+  std::int64_t log_every = 50;
+  bool quiet = false;          ///< no progress output
+  bool fresh = false;          ///< start over: delete the run's checkpoint instead of resuming from it
+  bool skip_finished = false;  ///< return at once when a complete or fail record exists (a sweep's child)
   /// Testing aid: SIGKILL this process right after this optimiser step (0 = never), to simulate
   /// a crash at a chosen point.
   std::int64_t kill_after_steps = 0;
@@ -58,8 +61,11 @@ struct RunResult {
 /// data.root leaves no results behind. Takes the run's lock (store/run_lock.h) and throws RunBusy
 /// when another process holds it. When a checkpoint of the run exists (train/checkpoint.h) and
 /// context.fresh is false, it continues from there: the same record, no epoch lost or repeated,
-/// and on CPU the same losses and kNN accuracy bit for bit as an uninterrupted run. A diverging or collapsing run is recorded with status
-/// "fail" and its reason; an exception mid-run is recorded with status "error" and rethrown as
+/// and on CPU the same losses and kNN accuracy bit for bit as an uninterrupted run. A diverging or
+/// collapsing run is recorded with status "fail" and its reason; a non-finite loss is found at the
+/// next read-back of the step losses (every context.log_every steps, at an epoch's end, before a
+/// stop), so the run stops at most one log interval late, and the reason names the first
+/// non-finite step. An exception mid-run is recorded with status "error" and rethrown as
 /// ContraError. Throws ContraError on bad input.
 RunResult run_experiment(const config::Experiment& experiment, const RunContext& context);
 

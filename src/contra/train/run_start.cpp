@@ -1,0 +1,192 @@
+// The phases before training: prepare, lock, start or resume (train/run_phases.h).
+#include <torch/torch.h>
+
+#include <variant>
+
+#include "contra/config/load.h"
+#include "contra/core/device.h"
+#include "contra/core/error.h"
+#include "contra/core/provenance.h"
+#include "contra/core/seed.h"
+#include "contra/data/batches.h"
+#include "contra/methods/registry.h"
+#include "contra/models/split_chunks.h"
+#include "contra/train/run_phases.h"
+#include "contra/train/schedule.h"
+
+namespace contra::train {
+
+namespace {
+
+void record_provenance(Session& s, const std::string& run_id) {
+  auto& r = s.recorder;
+  r.attribute("config", config::to_toml(s.exp));
+  r.attribute("config_hash", run_id);
+  r.attribute("config_source", s.exp.source);
+  r.attribute("seed", s.exp.run.seed);
+  r.attribute("method", s.exp.method.name);
+  r.attribute("dataset", s.exp.data.dataset);
+  r.attribute("sweep", s.ctx.sweep);
+  r.attribute("preset", s.ctx.preset);
+  const auto axes = config::axis_values(s.exp, s.ctx.axes);
+  for (const auto& [key, value] : axes) {  // numbers as numbers, the rest as their TOML text
+    if (const auto number = config::as_number(value)) {
+      r.record().axes[key] = *number;
+    } else {
+      r.record().axes[key] = config::literal(value);
+    }
+  }
+  r.attribute("axes", config::to_text(axes));
+  r.attribute("git_sha", core::git_sha());
+  r.attribute("torch_version", core::torch_version());
+  r.attribute("device", s.device.str());
+  r.attribute("device_name", core::device_name(s.device));
+  r.attribute("threads", static_cast<std::int64_t>(torch::get_num_threads()));
+  r.attribute("blas", core::blas_backend());
+  r.attribute("host", core::host_name());
+  r.attribute("started_at", core::utc_now_iso8601());
+  r.attribute("train_images", s.data.train.size());
+  r.attribute("test_images", s.data.test.size());
+  r.attribute("last_batch", s.exp.data.drop_last ? std::string("dropped: every step has optim.batch images")
+                                                 : "kept: " + s.method->last_batch_note());
+}
+
+/// The run's fixed costs and sizes, in /summary (a fresh run; a resumed one has them).
+void record_costs(Session& s) {
+  const auto& o = s.exp.optim;
+  auto& method = *s.method;
+  const auto h = s.data.train.images.size(2), w = s.data.train.images.size(3);
+  s.recorder.summary("flops_forward_per_image", method.query_encoder()->forward_flops(h, w));
+  s.recorder.summary("train_flops_per_step", method.train_flops_per_step(o.batch, h, w));
+  s.recorder.summary("negatives", method.negatives(o.batch));
+  s.recorder.summary("K", method.dictionary_size(o.batch));
+  s.recorder.summary("lr_scaled", scaled_lr(o));
+  s.recorder.summary("negatives_store_bytes", method.negatives_store_bytes());
+  s.recorder.summary("steps_per_epoch", s.steps_per_epoch);
+}
+
+/// Appends this attempt's start to the record: attempts counts every start of the run, resumed_from
+/// lists the epochs that resumed attempts continued from.
+void record_attempt(Recorder& rec, std::optional<std::int64_t> resumed_from) {
+  auto& attrs = rec.record().attributes;
+  const auto it = attrs.find("attempts");
+  const std::int64_t attempts = it != attrs.end() && std::holds_alternative<std::int64_t>(it->second)
+                                    ? std::get<std::int64_t>(it->second) + 1
+                                    : 1;
+  rec.attribute("attempts", attempts);
+  if (resumed_from) {
+    const auto prev = attrs.find("resumed_from_epochs");
+    const std::string before = prev != attrs.end() ? store::to_text(prev->second) : std::string();
+    rec.attribute("resumed_from_epochs", before + (before.empty() ? "" : " ") + std::to_string(*resumed_from));
+    rec.attribute("resumed_at", core::utc_now_iso8601());
+  }
+}
+
+/// The checkpoint, loaded into the session's state, or nullopt. A damaged one is set aside, not
+/// deleted: the next attempt starts the run over, and the file stays for a look.
+std::optional<Restored> restore(Session& s) {
+  try {
+    return load_checkpoint(s.checkpoint, s.state, s.device);
+  } catch (const core::ContraError& e) {
+    std::error_code ec;
+    std::filesystem::rename(s.checkpoint, std::filesystem::path(s.checkpoint.string() + ".damaged"), ec);
+    core::fail("{} (set aside as {}.damaged: the next attempt starts the run over)", e.what(),
+               s.checkpoint.filename().string());
+  }
+}
+
+}  // namespace
+
+Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device) {
+  // Data first: a missing or corrupt dataset stops the run before anything is written.
+  data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
+  const auto n_train = dataset.train.size();
+  config::validate_against_data(exp, n_train);
+  if (!ctx.quiet && !core::has_optimised_blas()) fmt::print(stderr, "contra: warning: {}\n", core::blas_advice());
+  core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
+  auto method = methods::make_method(exp, {dataset.train.images.size(1), n_train});
+  method->to(device);
+  CONTRA_CHECK(exp.data.drop_last || n_train % exp.optim.batch != 1,
+               "{}: data.drop_last = false leaves a last batch of 1 image ({} images, optim.batch = {}): batch "
+               "normalisation needs 2; set data.drop_last = true or change data.train_subset",
+               exp.where("data.drop_last"), n_train, exp.optim.batch);
+  CONTRA_CHECK(data::batches_per_epoch(n_train, exp.optim.batch, exp.data.drop_last) >= 1,
+               "{}: data.train_subset = {} gives no batch of optim.batch = {}", exp.where("data.train_subset"), n_train,
+               exp.optim.batch);
+  return {std::move(dataset), std::move(method)};
+}
+
+store::RunLock lock_run(const std::filesystem::path& dir, const std::string& run_id) {
+  auto lock = store::RunLock::try_acquire(dir, run_id);
+  if (!lock) {
+    const std::string holder = store::lock_holder(dir, run_id);
+    throw RunBusy(fmt::format("run {} is being trained by another process ({}{}); not started twice", run_id,
+                              store::lock_path(dir, run_id).string(), holder.empty() ? "" : ": " + holder));
+  }
+  return std::move(*lock);
+}
+
+std::optional<RunResult> recorded_elsewhere(const std::filesystem::path& dir, const std::string& run_id) {
+  const auto file = store::final_path(dir, run_id);
+  if (!std::filesystem::exists(file)) return std::nullopt;
+  std::string status;
+  try {
+    status = store::get_string(store::read_run(file).attributes, "status", file.string());
+  } catch (const core::ContraError&) {
+    return std::nullopt;  // unreadable: train it again; the new record replaces it
+  }
+  if (status != "complete" && status != "fail") return std::nullopt;
+  RunResult done;
+  done.run_id = run_id;
+  done.status = "recorded";
+  done.reason = "another process recorded it (" + status + ")";
+  done.file = file;
+  done.knn_top1 = kNaN;
+  done.knn_top1_random_init = kNaN;
+  return done;
+}
+
+Start start_or_resume(Session& s) {
+  auto& rec = s.recorder;
+  Start start;
+  // The split chunk budget depends on the machine's cache (models/split_chunks.h): the run holds
+  // one value throughout, and a resumed run keeps the one it started with, so a requeue onto
+  // another kind of node continues bit for bit (a checkpoint that predates the attribute gets this
+  // machine's, recorded from now on).
+  start.split_chunk_budget = models::split_chunk_budget();
+  if (auto restored = restore(s)) {
+    start.resumed = true;
+    rec.record() = restored->record;
+    start.position = restored->position;
+    s.data_gen.set_state(s.epoch_start_gen.get_state());  // rewound to the epoch's start
+    const auto recorded = rec.record().attributes.find("split_chunk_budget_bytes");
+    if (recorded != rec.record().attributes.end() && std::holds_alternative<std::int64_t>(recorded->second))
+      start.split_chunk_budget = std::get<std::int64_t>(recorded->second);
+  } else {
+    record_provenance(s, s.run_id);
+    record_costs(s);
+  }
+  rec.attribute("split_chunk_budget_bytes", start.split_chunk_budget);
+  record_attempt(rec, start.resumed ? std::optional<std::int64_t>(start.position.epochs_done) : std::nullopt);
+  return start;
+}
+
+double random_init_knn(Session& s, Loop& loop, bool resumed) {
+  if (resumed) {
+    if (!s.ctx.quiet)
+      loop.progress.note(fmt::format("resuming from the checkpoint after epoch {} (step {}) in {}",
+                                     loop.pos.epochs_done, loop.pos.step, s.checkpoint.string()));
+    return std::get<double>(s.recorder.record().summary.at("knn_top1_random_init"));
+  }
+  const auto eval_start = Clock::now();
+  double knn = kNaN;
+  if (s.exp.eval.knn_random_init) {
+    knn = s.evaluator.knn(s.method->query_encoder());
+    if (!s.ctx.quiet) loop.progress.note(fmt::format("kNN top-1 of the random-init encoder: {:.2f}%", knn));
+  }
+  loop.pos.eval_seconds = seconds_since(eval_start);
+  s.recorder.summary("knn_top1_random_init", knn);
+  return knn;
+}
+
+}  // namespace contra::train

@@ -1,0 +1,72 @@
+#include "contra/train/session.h"
+
+#include <variant>
+
+#include "contra/config/load.h"
+#include "contra/core/seed.h"
+#include "contra/data/batches.h"
+
+namespace contra::train {
+
+namespace {
+
+torch::optim::SGD make_optimizer(methods::Method& method, const config::OptimOptions& o) {
+  return torch::optim::SGD(method.trainable_parameters(),
+                           torch::optim::SGDOptions(o.lr).momentum(o.sgd_momentum).weight_decay(o.weight_decay));
+}
+
+at::Generator stream(const config::Experiment& exp, std::uint64_t index) {
+  return core::make_generator(static_cast<std::uint64_t>(exp.run.seed), index);
+}
+
+/// "moco method.momentum=0.99 seed=0": the method, the sweep axes with their config values, the seed.
+std::string progress_label(Session& s) {
+  const std::string axes = config::to_text(config::axis_values(s.exp, s.ctx.axes));
+  return fmt::format("{} {}{}seed={}", s.exp.method.name, axes, axes.empty() ? "" : " ", s.exp.run.seed);
+}
+
+}  // namespace
+
+Session::Session(const config::Experiment& experiment, const RunContext& context, std::string id,
+                 torch::Device run_device, data::Dataset dataset, std::shared_ptr<methods::Method> run_method)
+    : exp(experiment),
+      ctx(context),
+      run_id(std::move(id)),
+      device(run_device),
+      data(std::move(dataset)),
+      train_images(data.train.images.to(device)),
+      train_labels(data.train.labels.to(device)),
+      test_images(data.test.images.to(device)),
+      test_labels(data.test.labels.to(device)),
+      method(std::move(run_method)),
+      augment(exp.augment, data.mean, data.std, device),
+      recorder(ctx.out_dir, run_id),
+      evaluator(exp, augment, train_images, train_labels, test_images, test_labels, data.num_classes),
+      steps_per_epoch(data::batches_per_epoch(data.train.size(), exp.optim.batch, exp.data.drop_last)),
+      optimizer(make_optimizer(*method, exp.optim)),
+      data_gen(stream(exp, 0)),
+      augment_gen(stream(exp, 1)),
+      epoch_start_gen(stream(exp, 0)),
+      state{*method, optimizer, {{"data_order", epoch_start_gen}, {"augment", augment_gen}}},
+      checkpoint(checkpoint_path(ctx.out_dir, run_id)) {}
+
+Loop::Loop(Session& s, const LoopPosition& position)
+    : pos(position),
+      progress(progress_label(s), s.steps_per_epoch * s.exp.optim.epochs, s.ctx.log_every,
+               s.ctx.quiet ? nullptr : stderr) {
+  fail.chance_loss = s.method->chance_loss(s.exp.optim.batch);
+  fail.last_epoch_loss = kNaN;
+  fail.embedding_std = 1.0;
+  fail.dim = s.exp.model.dim;
+  result.run_id = s.run_id;
+  result.status = "complete";
+  result.knn_top1 = kNaN;
+  result.knn_top1_random_init = kNaN;
+}
+
+void Loop::begin_attempt() {
+  attempt_start = Clock::now();
+  elapsed_before = pos.elapsed_seconds;
+}
+
+}  // namespace contra::train

@@ -1,0 +1,45 @@
+// The training step (DESIGN.md, "The main job, end to end"): two augmented views -> encoders ->
+// the method's negatives and loss -> backward -> SGD -> the mechanism's update. One function, so
+// that what a step does is read in one place (data-parallel training hooks its gradient all-reduce
+// and its gathers here).
+#pragma once
+
+#include <ATen/core/Generator.h>
+#include <torch/optim/sgd.h>
+#include <torch/types.h>
+
+#include <cstdint>
+
+#include "contra/augment/two_view.h"
+#include "contra/methods/method.h"
+
+namespace contra::train {
+
+/// What a step leaves behind for the loop, on the run's device: none of it has been read back, so
+/// the step never waits for the device (train/step_window.h reads them back in batches).
+struct StepScalars {
+  torch::Tensor loss;           ///< 0-d, the step's loss, detached
+  torch::Tensor correct;        ///< 0-d count of queries whose positive had the top logit
+  torch::Tensor embedding_std;  ///< 0-d mean per-dimension std of the normalised query embeddings
+  std::int64_t queries = 0;     ///< the queries `correct` is out of (known on the host)
+};
+
+/// The parts of a run a step reads and changes.
+struct StepParts {
+  methods::Method& method;
+  torch::optim::SGD& optimizer;
+  const augment::TwoViewAugment& augment;
+  at::Generator& augment_gen;   ///< the augmentation stream
+  const torch::Tensor& images;  ///< the train split, uint8 n×C×H×W on the run's device
+};
+
+/// Sets the learning rate of every parameter group.
+void set_lr(torch::optim::SGD& optimizer, double lr);
+
+/// One training step on the images at `index` (int64 N, on the run's device) with learning rate
+/// `lr`: augment (two views, or one when the positive comes from a store) -> the method's forward
+/// pass (encoders, negatives, loss) -> backward -> optimiser step -> the method's update after it
+/// (momentum encoder, queue, bank rows). Nothing in it copies to the host or waits for the device.
+StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr);
+
+}  // namespace contra::train
