@@ -22,14 +22,14 @@ TEST_CASE("cuda: a MoCo step, its queue and the kNN monitor run on the GPU", "[c
   contra::config::Experiment e;
   e.model.width = 8;
   e.model.bn_splits = 4;
-  e.method.queue = 512;
+  e.method.set("queue", std::int64_t{512});
   torch::manual_seed(0);
   auto method = contra::methods::make_method(e, {1, 256});
   method->to(device);
   torch::optim::SGD opt(method->trainable_parameters(), torch::optim::SGDOptions(0.03));
   contra::core::reset_peak_device_bytes(device);
   const auto x = torch::randn({64, 1, 28, 28}, torch::TensorOptions().device(device));
-  auto out = method->forward_step(x, x + 0.01, torch::arange(64, torch::TensorOptions().device(device)));
+  auto out = method->forward_step({x, x + 0.01, torch::arange(64, torch::TensorOptions().device(device)), {}});
   opt.zero_grad();
   out.loss.backward();
   opt.step();

@@ -10,6 +10,7 @@
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/core/error.h"
+#include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
 #include "contra/sweep/plan.h"
 
@@ -59,7 +60,7 @@ TEST_CASE("plan_sweep: ids are stable, distinct, and one changed value changes o
     ids.insert(a.runs[i].id);
   }
   CHECK(ids.size() == 6);
-  CHECK(a.runs[2].experiment.method.momentum == 0.99);
+  CHECK(a.runs[2].experiment.method.get<double>("momentum") == 0.99);
   CHECK(contra::sweep::describe(a.runs[2]) == "method.momentum=0.99 seed=0");
   // Planning reads and writes nothing under results.
   CHECK_FALSE(fs::exists(results));
@@ -77,7 +78,7 @@ TEST_CASE("plan_sweep: ids are stable, distinct, and one changed value changes o
   // A --set applied to every run changes every id.
   const auto d = plan_sweep(file, "", {"method.queue=512"}, results);
   for (const auto& r : d.runs) CHECK(ids.count(r.id) == 0);
-  CHECK(d.runs[0].experiment.method.queue == 512);
+  CHECK(d.runs[0].experiment.method.get<std::int64_t>("queue") == 512);
 }
 
 TEST_CASE("plan_sweep: a value listed twice and bad values stop the plan", "[sweep]") {
@@ -138,7 +139,7 @@ TEST_CASE("plan_sweep: a record written before a config key existed still counts
   const auto at = old_config.find(line);
   REQUIRE(at != std::string::npos);
   old_config.erase(at, line.size());
-  REQUIRE(contra::config::config_hash(contra::config::parse_experiment(old_config, "old")) == target.id);
+  REQUIRE(contra::config::config_hash(contra::methods::parse_experiment(old_config, "old")) == target.id);
   const std::string old_id = "0123456789ab";  // what the older version hashed the shorter text to
   REQUIRE(old_id != target.id);
   contra::store::RunRecord rec;

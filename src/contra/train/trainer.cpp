@@ -155,10 +155,10 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   const torch::Device device = core::resolve_device(exp.run.device, exp.where("run.device"));
   // Data first: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
-  config::validate_against_data(exp, dataset.train.size());
+  methods::check_against_data(exp, dataset.train.size());
   if (!ctx.quiet && !core::has_optimised_blas()) fmt::print(stderr, "contra: warning: {}\n", core::blas_advice());
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
-  auto method = methods::make_method(exp, {dataset.train.images.size(1), dataset.train.size()});
+  auto method = methods::make_method(exp, {dataset.train.images.size(1), dataset.train.size(), dataset.num_classes});
   method->to(device);
   const auto n_train = dataset.train.size();
   CONTRA_CHECK(exp.data.drop_last || n_train % exp.optim.batch != 1,
@@ -207,7 +207,6 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
                exp.where("data.train_subset"), n, o.batch);
   const std::int64_t total_steps = steps_per_epoch * o.epochs;
   const std::int64_t negatives = method->negatives(o.batch);
-  const std::int64_t dim = exp.model.dim;
 
   torch::optim::SGD optimizer(method->trainable_parameters(),
                               torch::optim::SGDOptions(o.lr).momentum(o.sgd_momentum).weight_decay(o.weight_decay));
@@ -279,7 +278,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
     rec.save_partial();
 
     method->train();
-    FailInputs fail{false, 0, kNaN, method->chance_loss(o.batch), 1.0, dim};
+    FailInputs fail{false, 0, kNaN, method->chance_loss(o.batch), 1.0, method->embedding_dim()};
     const auto attempt_start = Clock::now();
     const double elapsed_before = pos.elapsed_seconds;
     core::install_stop_handlers();
@@ -299,7 +298,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
         const auto view_k = method->views() == 2 ? s.augment->view(images, augment_gen) : torch::Tensor();
         const double lr = learning_rate(o, pos.step, steps_per_epoch);
         set_lr(optimizer, lr);
-        auto out = method->forward_step(view_q, view_k, idx);
+        auto out = method->forward_step({view_q, view_k, idx, s.train_labels.index_select(0, idx)});
         optimizer.zero_grad();
         out.loss.backward();
         optimizer.step();
