@@ -10,6 +10,7 @@
 #include "contra/methods/memory_bank.h"
 #include "contra/methods/moco.h"
 #include "contra/methods/simclr.h"
+#include "contra/methods/supervised.h"
 
 namespace contra::methods {
 
@@ -51,6 +52,7 @@ const std::vector<Entry>& registry() {
       entry<MemoryBank>("memory_bank"),
       entry<EndToEnd>("end_to_end"),
       entry<SimClr>("simclr"),
+      entry<Supervised>("supervised"),
   };
   return entries;
 }
