@@ -40,8 +40,8 @@ int child(const std::string& method, std::int64_t k, std::int64_t batch, const s
   contra::core::set_threads(1);
   contra::config::Experiment e;
   e.method.name = method;
-  e.method.queue = k;
-  e.method.negatives = k;
+  e.method.set("queue", k);
+  e.method.set("negatives", k);
   e.optim.batch = batch;
   e.model.width = 16;
   e.model.bn_splits = method == "simclr" ? 1 : 8;
@@ -57,7 +57,7 @@ int child(const std::string& method, std::int64_t k, std::int64_t batch, const s
   for (int step = 0; step < 3; ++step) {
     const auto q = aug.view(images, gen);
     const auto kv = m->views() == 2 ? aug.view(images, gen) : torch::Tensor();
-    auto o = m->forward_step(q, kv, index);
+    auto o = m->forward_step({q, kv, index, {}});
     opt.zero_grad();
     o.loss.backward();
     opt.step();

@@ -43,7 +43,7 @@ contra::config::Experiment experiment_for(const StepCase& c) {
   for (const auto& kv : {"method.name=\"" + c.method + "\"", "model.backbone=\"" + c.backbone + "\"",
                          "optim.batch=" + std::to_string(c.batch)})
     set.push_back(contra::config::parse_set(kv, "bench"));
-  return contra::config::load_experiment(file, set);
+  return contra::methods::load_experiment(file, set);
 }
 
 void step_benchmark(benchmark::State& state, const StepCase& c) {
@@ -73,7 +73,7 @@ void step_benchmark(benchmark::State& state, const StepCase& c) {
       if (two) k = aug.view(images, gen);
       augment_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
-    auto out = method->forward_step(q, k, index);
+    auto out = method->forward_step({q, k, index, {}});
     opt.zero_grad();
     out.loss.backward();
     opt.step();

@@ -10,6 +10,7 @@
 #include "contra/core/error.h"
 #include "contra/core/memory.h"
 #include "contra/core/provenance.h"
+#include "contra/methods/registry.h"
 #include "contra/report/index.h"
 #include "contra/report/inspect.h"
 #include "contra/report/report.h"
@@ -37,7 +38,7 @@ struct TrainArgs {
 int train_command(TrainArgs& a) {
   std::vector<config::Override> overrides;
   for (const auto& s : a.sets) overrides.push_back(config::parse_set(s, a.experiment));
-  const auto exp = config::load_experiment(a.experiment, overrides);
+  const auto exp = methods::load_experiment(a.experiment, overrides);
   if (a.dump) {
     fmt::print("{}", config::to_toml(exp));
     return 0;

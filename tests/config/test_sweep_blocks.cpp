@@ -161,18 +161,18 @@ TEST_CASE("sweep blocks: resolved configs keep each block's own values", "[confi
     ids.insert(r.id);
     const auto& e = r.experiment;
     if (e.method.name == "moco") {
-      CHECK(e.method.momentum == 0.9);
+      CHECK(e.method.get<double>("momentum") == 0.9);
       CHECK(e.optim.lr_scaling == "none");
-      CHECK((e.method.queue == 256 || e.method.queue == 512));
+      CHECK((e.method.get<std::int64_t>("queue") == 256 || e.method.get<std::int64_t>("queue") == 512));
       CHECK(e.optim.batch == 256);  // the experiment's
     } else {
       REQUIRE(e.method.name == "end_to_end");
-      CHECK(e.method.momentum == 0.99);  // the experiment's, not the other block's
+      CHECK(e.method.get<double>("momentum") == 0.99);  // the experiment's, not the other block's
       CHECK(e.optim.lr_scaling == "linear");
       CHECK(e.optim.batch == 32 * e.model.bn_splits);
-      CHECK(e.method.queue == 4096);
+      CHECK(e.method.get<std::int64_t>("queue") == 4096);
     }
-    CHECK((e.method.temperature == 0.1 || e.method.temperature == 0.2));
+    CHECK((e.method.get<double>("temperature") == 0.1 || e.method.get<double>("temperature") == 0.2));
   }
   CHECK(ids.size() == 16);
 }

@@ -12,6 +12,7 @@
 #include "contra/config/load.h"
 #include "contra/config/value.h"
 #include "contra/core/error.h"
+#include "contra/methods/registry.h"
 
 // Comparisons of Values sit in extra parentheses: Catch would otherwise try to print a variant
 // (through the operator<< for containers that the precompiled LibTorch headers bring).
@@ -25,7 +26,7 @@ const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mni
 contra::config::Experiment with_sets(const std::vector<std::string>& sets) {
   std::vector<contra::config::Override> overrides;
   for (const auto& s : sets) overrides.push_back(contra::config::parse_set(s, kExperiment));
-  return contra::config::load_experiment(kExperiment, overrides);
+  return contra::methods::load_experiment(kExperiment, overrides);
 }
 
 }  // namespace

@@ -23,14 +23,14 @@ TEST_CASE("cuda: a MoCo step, its queue and the kNN monitor run on the GPU", "[c
   contra::config::Experiment e;
   e.model.width = 8;
   e.model.bn_splits = 4;
-  e.method.queue = 512;
+  e.method.set("queue", std::int64_t{512});
   torch::manual_seed(0);
   auto method = contra::methods::make_method(e, {1, 256});
   method->to(device);
   torch::optim::SGD opt(method->trainable_parameters(), torch::optim::SGDOptions(0.03));
   contra::core::reset_peak_device_bytes(device);
   const auto x = torch::randn({64, 1, 28, 28}, torch::TensorOptions().device(device));
-  auto out = method->forward_step(x, x + 0.01, torch::arange(64, torch::TensorOptions().device(device)));
+  auto out = method->forward_step({x, x + 0.01, torch::arange(64, torch::TensorOptions().device(device)), {}});
   opt.zero_grad();
   out.loss.backward();
   opt.step();
@@ -59,8 +59,8 @@ TEST_CASE("cuda: the memory bank draws its negatives and keeps NCE's Z on the GP
   e.model.width = 4;
   e.model.bn_splits = 1;
   e.method.name = "memory_bank";
-  e.method.negatives = 32;
-  e.method.loss = "nce";
+  e.method.set("negatives", std::int64_t{32});
+  e.method.set("loss", std::string("nce"));
   torch::manual_seed(0);
   auto method = contra::methods::make_method(e, {1, 256});
   method->to(device);
@@ -77,7 +77,7 @@ TEST_CASE("cuda: the memory bank draws its negatives and keeps NCE's Z on the GP
   gen.set_state(saved);  // a checkpoint's restore gives the same draws again
   CHECK(torch::equal(bank->bank()->sample(8, 32, gen), drawn));
   const auto x = torch::randn({8, 1, 28, 28}, torch::TensorOptions().device(device));
-  auto out = method->forward_step(x, torch::Tensor(), torch::arange(8, torch::TensorOptions().device(device)));
+  auto out = method->forward_step({x, {}, torch::arange(8, torch::TensorOptions().device(device)), {}});
   out.loss.backward();
   method->after_optimizer_step();
   CHECK(std::isfinite(out.loss.item<double>()));

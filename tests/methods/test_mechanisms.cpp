@@ -36,7 +36,7 @@ contra::config::Experiment small_experiment(const std::string& name, std::int64_
       {"method.temperature", "0.2", "test"},
       {"optim.batch", "32", "test"},
   };
-  return contra::config::load_experiment(kExperiment, sets);
+  return contra::methods::load_experiment(kExperiment, sets);
 }
 
 /// Every parameter's gradient, cloned (an undefined gradient becomes an empty tensor).
@@ -111,31 +111,31 @@ TEST_CASE("make_method: an unknown name lists the valid ones", "[methods]") {
     CHECK_THAT(msg, Catch::Contains("byol"));
     for (const auto& name : contra::methods::method_names()) CHECK_THAT(msg, Catch::Contains(name));
   }
-  CHECK(contra::methods::method_names() == contra::config::names::kMethods);
 }
 
 TEST_CASE("EndToEnd: N x N logits over the batch's keys, which carry gradients", "[methods]") {
   torch::manual_seed(0);
   const auto exp = small_experiment("end_to_end");  // one BN split: shuffling BN only permutes
-  REQUIRE(exp.method.shuffle_bn);
-  contra::methods::EndToEnd e2e(exp.model, exp.method, 1, 3);
+  const auto options = contra::config::read_options<contra::methods::EndToEndOptions>(exp.method);
+  REQUIRE(options.shuffle_bn);
+  contra::methods::EndToEnd e2e(exp.model, options, {1}, 3);
   CHECK_THROWS_AS(
       [&] {
-        auto bad = exp.method;
+        auto bad = options;
         bad.temperature = 0;
-        contra::methods::EndToEnd(exp.model, bad, 1, 3);
+        contra::methods::EndToEnd(exp.model, bad, {1}, 3);
       }(),
       ContraError);
   auto gen = contra::core::make_generator(0, 1);
   const std::int64_t n = 8;
-  const double tau = exp.method.temperature;
+  const double tau = options.temperature;
   const auto view_q = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
   const auto view_k = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
   const auto index = torch::arange(n, torch::kInt64);
   const auto params = e2e.trainable_parameters();
   auto encoder = e2e.query_encoder();
 
-  const auto out = e2e.forward_step(view_q, view_k, index);
+  const auto out = e2e.forward_step({view_q, view_k, index, {}});
   REQUIRE(std::isfinite(out.loss.item<double>()));
   CHECK(out.queries == n);
   CHECK(out.embeddings.sizes() == torch::IntArrayRef({n, 16}));
@@ -190,12 +190,13 @@ TEST_CASE("SimClr: 2N queries, the NT-Xent loss over both views through one enco
   auto exp = small_experiment("simclr");
   exp.model.head = "mlp";
   exp.model.mlp_hidden = 32;
-  contra::methods::SimClr simclr(exp.model, exp.method, 1);
+  const auto options = contra::config::read_options<contra::methods::SimClrOptions>(exp.method);
+  contra::methods::SimClr simclr(exp.model, options, {1}, 0);
   auto gen = contra::core::make_generator(1, 1);
   const std::int64_t n = 6;
   const auto view_q = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
   const auto view_k = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
-  const auto out = simclr.forward_step(view_q, view_k, torch::arange(n, torch::kInt64));
+  const auto out = simclr.forward_step({view_q, view_k, torch::arange(n, torch::kInt64), {}});
   REQUIRE(std::isfinite(out.loss.item<double>()));
   CHECK(out.queries == 2 * n);
   CHECK(out.embeddings.sizes() == torch::IntArrayRef({2 * n, 16}));
@@ -205,7 +206,8 @@ TEST_CASE("SimClr: 2N queries, the NT-Xent loss over both views through one enco
     // Two identical views: every row's twin is at cosine 1, its top logit beside the −inf
     // self-similarity, so every query counts as correct (pretext accuracy 100%).
     torch::NoGradGuard no_grad;
-    CHECK(simclr.forward_step(view_q, view_q, torch::arange(n, torch::kInt64)).correct.item<std::int64_t>() == 2 * n);
+    CHECK(simclr.forward_step({view_q, view_q, torch::arange(n, torch::kInt64), {}}).correct.item<std::int64_t>() ==
+          2 * n);
   }
   out.loss.backward();
   for (const auto& p : simclr.trainable_parameters()) {
@@ -216,15 +218,15 @@ TEST_CASE("SimClr: 2N queries, the NT-Xent loss over both views through one enco
   {
     torch::NoGradGuard no_grad;
     const auto z = simclr.query_encoder()->forward(torch::cat({view_q, view_k}, 0));  // 2N×D
-    const auto want = contra::losses::nt_xent(z.slice(0, 0, n), z.slice(0, n, 2 * n), exp.method.temperature);
+    const auto want = contra::losses::nt_xent(z.slice(0, 0, n), z.slice(0, n, 2 * n), options.temperature);
     CHECK(out.loss.item<double>() == Approx(want.loss.item<double>()).epsilon(1e-5).margin(1e-5));
     CHECK(torch::allclose(out.embeddings, z, 1e-5, 1e-6));
   }
   CHECK_THROWS_AS(
       [&] {
-        auto bad = exp.method;
+        auto bad = options;
         bad.temperature = -1;
-        contra::methods::SimClr(exp.model, bad, 1);
+        contra::methods::SimClr(exp.model, bad, {1}, 0);
       }(),
       ContraError);
 }
@@ -232,19 +234,20 @@ TEST_CASE("SimClr: 2N queries, the NT-Xent loss over both views through one enco
 TEST_CASE("SimClr with method.l2_norm = false: NT-Xent on the raw head outputs (SimCLR Table 5)", "[methods]") {
   torch::manual_seed(0);
   auto exp = small_experiment("simclr");
-  exp.method.l2_norm = false;
-  contra::methods::SimClr simclr(exp.model, exp.method, 1);
+  auto options = contra::config::read_options<contra::methods::SimClrOptions>(exp.method);
+  options.l2_norm = false;
+  contra::methods::SimClr simclr(exp.model, options, {1}, 0);
   auto gen = contra::core::make_generator(2, 1);
   const std::int64_t n = 6;
   const auto view_q = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
   const auto view_k = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
-  const auto out = simclr.forward_step(view_q, view_k, torch::arange(n, torch::kInt64));
+  const auto out = simclr.forward_step({view_q, view_k, torch::arange(n, torch::kInt64), {}});
   torch::NoGradGuard no_grad;
   const auto raw = simclr.query_encoder()->project(torch::cat({view_q, view_k}, 0));  // 2N×D, not normalised
   REQUIRE_FALSE(torch::allclose(raw.norm(2, 1), torch::ones({2 * n}), 1e-2, 1e-2));
-  const auto dot = contra::losses::nt_xent(raw.slice(0, 0, n), raw.slice(0, n, 2 * n), exp.method.temperature);
+  const auto dot = contra::losses::nt_xent(raw.slice(0, 0, n), raw.slice(0, n, 2 * n), options.temperature);
   const auto unit = torch::nn::functional::normalize(raw, torch::nn::functional::NormalizeFuncOptions().dim(1));
-  const auto cosine = contra::losses::nt_xent(unit.slice(0, 0, n), unit.slice(0, n, 2 * n), exp.method.temperature);
+  const auto cosine = contra::losses::nt_xent(unit.slice(0, 0, n), unit.slice(0, n, 2 * n), options.temperature);
   CHECK(out.loss.item<double>() == Approx(dot.loss.item<double>()).epsilon(1e-5).margin(1e-5));
   CHECK(out.loss.item<double>() != Approx(cosine.loss.item<double>()).epsilon(1e-3));
   // Collapse detection still sees unit vectors.
@@ -259,13 +262,13 @@ TEST_CASE("train_flops_per_step at the CPU default, by hand", "[methods]") {
   //   32→32 at 14×14: 3 612 672                   32→64 at 7×7: 2·32·64·9·49 = 1 806 336
   //   64→64 at 7×7: 3 612 672                     backbone: 11 063 808
   const std::int64_t backbone = 11063808;
-  const auto moco = make_method(contra::config::load_experiment(kExperiment), {1, 60000});
+  const auto moco = make_method(contra::methods::load_experiment(kExperiment), {1, 60000});
   // Linear head 64→128; one encoder pass with gradients (3×) and one without (1×) per image;
   // 256·(1 + 4096) query–key pairs, 2·128 FLOPs each, forward and backward (3×).
   CHECK(moco->train_flops_per_step(256, 28, 28) == 256 * (backbone + 2 * 64 * 128) * 4 + 3 * 2 * 128 * 256 * 4097);
   CHECK(moco->train_flops_per_step(256, 28, 28) == 12151619584);
   const auto simclr = make_method(
-      contra::config::load_experiment(CONTRA_SOURCE_DIR "/experiments/simclr-fashion-mnist.toml"), {1, 60000});
+      contra::methods::load_experiment(CONTRA_SOURCE_DIR "/experiments/simclr-fashion-mnist.toml"), {1, 60000});
   // MLP head 64→256→128; both views with gradients through one encoder (2 × 3×); 2N × 2N pairs.
   CHECK(simclr->train_flops_per_step(256, 28, 28) ==
         256 * (backbone + 2 * 64 * 256 + 2 * 256 * 128) * 6 + 3 * 2 * 128 * 512 * 512);

@@ -48,14 +48,13 @@ double reference_loss(const torch::Tensor& q, const torch::Tensor& bank, const t
 
 struct SmallBank {
   contra::config::ModelOptions model;
-  contra::config::MethodOptions method;
+  contra::methods::MemoryBankOptions method;
   SmallBank() {
     model.backbone = "small_cnn";
     model.width = 4;
     model.dim = 16;
     model.bn_splits = 1;
     model.head = "linear";
-    method.name = "memory_bank";
     method.negatives = 32;
     method.memory_momentum = 0.5;
     method.temperature = 0.1;
@@ -159,7 +158,7 @@ TEST_CASE("FeatureBank::update writes only the indexed rows, by the rule", "[met
 TEST_CASE("MemoryBank counts: negatives = K, one view, store n x D x 4 bytes", "[methods]") {
   torch::manual_seed(0);
   const SmallBank opts;
-  MemoryBank mb(opts.model, opts.method, 1, 100, 0);
+  MemoryBank mb(opts.model, opts.method, {1, 100}, 0);
   CHECK(mb.negatives(32) == 32);
   CHECK(mb.negatives(256) == 32);  // independent of the batch
   CHECK(mb.dictionary_size(256) == 32);
@@ -179,16 +178,16 @@ TEST_CASE("MemoryBank rejects invalid options", "[methods]") {
   const SmallBank base;
   auto bad = base;
   bad.method.negatives = 0;
-  CHECK_THROWS_AS(MemoryBank(bad.model, bad.method, 1, 10, 0), ContraError);
+  CHECK_THROWS_AS(MemoryBank(bad.model, bad.method, {1, 10}, 0), ContraError);
   bad = base;
   bad.method.memory_momentum = 1.0;
-  CHECK_THROWS_AS(MemoryBank(bad.model, bad.method, 1, 10, 0), ContraError);
+  CHECK_THROWS_AS(MemoryBank(bad.model, bad.method, {1, 10}, 0), ContraError);
   bad.method.memory_momentum = -0.1;
-  CHECK_THROWS_AS(MemoryBank(bad.model, bad.method, 1, 10, 0), ContraError);
+  CHECK_THROWS_AS(MemoryBank(bad.model, bad.method, {1, 10}, 0), ContraError);
   bad = base;
   bad.method.temperature = 0;
-  CHECK_THROWS_AS(MemoryBank(bad.model, bad.method, 1, 10, 0), ContraError);
-  CHECK_THROWS_AS(MemoryBank(base.model, base.method, 1, 0, 0), ContraError);  // no rows
+  CHECK_THROWS_AS(MemoryBank(bad.model, bad.method, {1, 10}, 0), ContraError);
+  CHECK_THROWS_AS(MemoryBank(base.model, base.method, {1, 0}, 0), ContraError);  // no rows
 }
 
 TEST_CASE("MemoryBank step: loss from the bank rows and the drawn indices, then the batch's rows move by the rule",
@@ -200,7 +199,7 @@ TEST_CASE("MemoryBank step: loss from the bank rows and the drawn indices, then 
   for (const std::int64_t rows : {std::int64_t{64}, std::int64_t{200}}) {
     INFO("bank rows " << rows << (rows * 4 <= k * d ? " (full-similarity path)" : " (gather path)"));
     torch::manual_seed(0);
-    MemoryBank mb(opts.model, opts.method, 1, rows, seed);
+    MemoryBank mb(opts.model, opts.method, {1, rows}, seed);
     // The negatives are drawn from stream 4 of the run's seed (memory_bank.cpp): the same stream here.
     auto draws = contra::core::make_generator(seed, 4);
     auto gen = contra::core::make_generator(seed, 1);
@@ -212,7 +211,7 @@ TEST_CASE("MemoryBank step: loss from the bank rows and the drawn indices, then 
       const auto bank_before = mb.bank()->rows().clone();
       const auto drawn = mb.bank()->sample(n, k, draws);  // what the method draws this step
       opt.zero_grad();
-      const auto out = mb.forward_step(images, torch::Tensor(), index);
+      const auto out = mb.forward_step({images, {}, index, {}});
       const double loss = out.loss.item<double>();
       REQUIRE(std::isfinite(loss));
       CHECK(out.queries == n);
@@ -270,7 +269,7 @@ TEST_CASE("MemoryBank negatives on CPU: the same seeded draws as when they were 
   // The method draws from that stream (4) of its seed, through the generator it checkpoints.
   SmallBank opts;
   opts.method.negatives = 5;
-  MemoryBank mb(opts.model, opts.method, 1, 1000, 7);
+  MemoryBank mb(opts.model, opts.method, {1, 1000}, 7);
   const auto gens = mb.generators();
   REQUIRE(gens.size() == 1);
   CHECK(gens[0].first == "bank_sampling");

@@ -18,12 +18,11 @@ namespace {
 
 struct NceBank {
   contra::config::ModelOptions model;
-  contra::config::MethodOptions method;
+  contra::methods::MemoryBankOptions method;
   explicit NceBank(double rho) {
     model.width = 4;
     model.dim = 16;
     model.bn_splits = 1;
-    method.name = "memory_bank";
     method.loss = "nce";
     method.negatives = 24;
     method.temperature = 0.1;
@@ -74,7 +73,7 @@ TEST_CASE("NCE memory bank: loss and running Z against float64 loops over three 
     INFO("nce_z_momentum " << rho);
     const NceBank opts(rho);
     torch::manual_seed(0);
-    MemoryBank mb(opts.model, opts.method, 1, rows, seed);
+    MemoryBank mb(opts.model, opts.method, {1, rows}, seed);
     CHECK(mb.nce_z() == 0);                              // no estimate before the first step
     auto draws = contra::core::make_generator(seed, 4);  // the method's own sampling stream
     auto gen = contra::core::make_generator(seed, 1);
@@ -88,7 +87,7 @@ TEST_CASE("NCE memory bank: loss and running Z against float64 loops over three 
       const auto bank = mb.bank()->rows().clone();
       const auto drawn = mb.bank()->sample(n, opts.method.negatives, draws);
       opt.zero_grad();
-      const auto out = mb.forward_step(images, torch::Tensor(), index);
+      const auto out = mb.forward_step({images, {}, index, {}});
       const Scores s{out.embeddings, bank, opts.method.temperature};
       estimates.push_back(batch_z(s, drawn, rows));
       z = step == 1 ? estimates.back() : rho * z + (1 - rho) * estimates.back();
@@ -109,12 +108,12 @@ TEST_CASE("NCE memory bank: loss and running Z against float64 loops over three 
 TEST_CASE("NCE memory bank: Z is a buffer, so a checkpoint keeps it, and InfoNCE adds none", "[methods][nce]") {
   const NceBank opts(0.9);
   torch::manual_seed(0);
-  MemoryBank trained(opts.model, opts.method, 1, 32, 3);
+  MemoryBank trained(opts.model, opts.method, {1, 32}, 3);
   auto gen = contra::core::make_generator(3, 1);
-  (void)trained.forward_step(torch::randn({8, 1, 28, 28}, gen, torch::kFloat32), torch::Tensor(),
-                             torch::arange(8, torch::kInt64));
+  (void)trained.forward_step(
+      {torch::randn({8, 1, 28, 28}, gen, torch::kFloat32), {}, torch::arange(8, torch::kInt64), {}});
   REQUIRE(trained.nce_z() > 0);
-  MemoryBank restored(opts.model, opts.method, 1, 32, 4);
+  MemoryBank restored(opts.model, opts.method, {1, 32}, 4);
   const auto saved = trained.named_buffers();
   {
     torch::NoGradGuard no_grad;
@@ -127,7 +126,7 @@ TEST_CASE("NCE memory bank: Z is a buffer, so a checkpoint keeps it, and InfoNCE
   CHECK(restored.nce_z() == trained.nce_z());
   auto info = opts;
   info.method.loss = "infonce";
-  MemoryBank infonce(info.model, info.method, 1, 32, 3);
+  MemoryBank infonce(info.model, info.method, {1, 32}, 3);
   CHECK_FALSE(infonce.named_buffers().contains("nce_z"));
   CHECK(restored.named_buffers().contains("nce_z"));
 }
@@ -147,10 +146,10 @@ TEST_CASE("NCE chance level: ln(1+m) + m·ln(1+1/m), the loss when every P(i|v) 
   CHECK(nce_by_loops(s, torch::zeros({1}, torch::kInt64), drawn, z, rows) ==
         Approx(contra::losses::nce_chance_loss(m)));
   const NceBank opts(0.9);
-  MemoryBank mb(opts.model, opts.method, 1, 32, 0);
+  MemoryBank mb(opts.model, opts.method, {1, 32}, 0);
   CHECK(mb.chance_loss(256) == Approx(contra::losses::nce_chance_loss(opts.method.negatives)));
   auto info = opts;
   info.method.loss = "infonce";
-  MemoryBank ib(info.model, info.method, 1, 32, 0);
+  MemoryBank ib(info.model, info.method, {1, 32}, 0);
   CHECK(ib.chance_loss(256) == Approx(std::log(25.0)));
 }

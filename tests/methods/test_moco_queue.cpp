@@ -176,14 +176,13 @@ namespace {
 
 struct SmallMoco {
   contra::config::ModelOptions model;
-  contra::config::MethodOptions method;
+  contra::methods::MocoOptions method;
   SmallMoco() {
     model.backbone = "small_cnn";
     model.width = 4;
     model.dim = 16;
     model.bn_splits = 1;
     model.head = "linear";
-    method.name = "moco";
     method.queue = 1000;
     method.momentum = 0.99;
     method.temperature = 0.1;
@@ -202,7 +201,7 @@ std::vector<torch::Tensor> snapshot(const std::vector<torch::Tensor>& params) {
 TEST_CASE("Moco step: queue pointer advances by the batch, key encoder follows the momentum rule", "[methods]") {
   torch::manual_seed(0);
   const SmallMoco opts;
-  contra::methods::Moco moco(opts.model, opts.method, 1, 0);
+  contra::methods::Moco moco(opts.model, opts.method, {1}, 0);
   auto gen = contra::core::make_generator(0, 1);
   const std::int64_t n = 8;
   const auto view_q = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
@@ -229,7 +228,7 @@ TEST_CASE("Moco step: queue pointer advances by the batch, key encoder follows t
   const auto ptr_before = moco.queue()->pointer();
   torch::optim::SGD opt(moco.trainable_parameters(), torch::optim::SGDOptions(0.5));
   opt.zero_grad();
-  const auto out = moco.forward_step(view_q, view_k, index);
+  const auto out = moco.forward_step({view_q, view_k, index, {}});
   REQUIRE(std::isfinite(out.loss.item<double>()));
   CHECK(out.queries == n);
   CHECK(out.embeddings.sizes() == torch::IntArrayRef({n, 16}));
@@ -267,7 +266,7 @@ TEST_CASE("Moco step: queue pointer advances by the batch, key encoder follows t
 
   // A second step advances the pointer again.
   opt.zero_grad();
-  const auto out2 = moco.forward_step(view_k, view_q, index);
+  const auto out2 = moco.forward_step({view_k, view_q, index, {}});
   out2.loss.backward();
   opt.step();
   moco.after_optimizer_step();
@@ -278,11 +277,11 @@ TEST_CASE("Moco rejects invalid options", "[methods]") {
   const SmallMoco base;
   auto bad = base;
   bad.method.momentum = 1.5;
-  CHECK_THROWS_AS(contra::methods::Moco(bad.model, bad.method, 1, 0), contra::core::ContraError);
+  CHECK_THROWS_AS(contra::methods::Moco(bad.model, bad.method, {1}, 0), contra::core::ContraError);
   bad = base;
   bad.method.queue = 0;
-  CHECK_THROWS_AS(contra::methods::Moco(bad.model, bad.method, 1, 0), contra::core::ContraError);
+  CHECK_THROWS_AS(contra::methods::Moco(bad.model, bad.method, {1}, 0), contra::core::ContraError);
   bad = base;
   bad.method.temperature = 0;
-  CHECK_THROWS_AS(contra::methods::Moco(bad.model, bad.method, 1, 0), contra::core::ContraError);
+  CHECK_THROWS_AS(contra::methods::Moco(bad.model, bad.method, {1}, 0), contra::core::ContraError);
 }

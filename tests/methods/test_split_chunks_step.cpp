@@ -30,7 +30,7 @@ AfterStep one_step(const std::string& name, std::int64_t budget) {
       {"method.negatives", "256", "test"},
       {"optim.batch", "64", "test"},
   };
-  const auto e = contra::config::load_experiment(CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml", sets);
+  const auto e = contra::methods::load_experiment(CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml", sets);
   const std::int64_t previous = contra::models::split_chunk_budget();
   contra::models::set_split_chunk_budget(budget);
   torch::manual_seed(0);
@@ -38,7 +38,7 @@ AfterStep one_step(const std::string& name, std::int64_t budget) {
   torch::optim::SGD opt(method->trainable_parameters(), torch::optim::SGDOptions(0.1).momentum(0.9));
   const auto q = torch::randn({64, 1, 28, 28}), k = torch::randn({64, 1, 28, 28});
   const auto index = torch::arange(64, torch::kInt64);
-  auto out = method->forward_step(q, k, index);
+  auto out = method->forward_step({q, k, index, {}});
   out.loss.backward();
   AfterStep after;
   after.loss = out.loss.item<double>();

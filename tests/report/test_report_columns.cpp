@@ -41,7 +41,7 @@ TEST_CASE("report: zip labels name the rows in plan order, matched to the paper'
   // kNN 60 + 10·τ + seed; linear = kNN + 5 except the MLP+aug+ seed 1 run, which has no probe.
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
-    f.knn = 60.0 + 10.0 * run.experiment.method.temperature + static_cast<double>(run.seed);
+    f.knn = 60.0 + 10.0 * run.experiment.method.get<double>("temperature") + static_cast<double>(run.seed);
     f.linear = run.label == "MLP+aug+" && run.seed == 1 ? NAN : f.knn + 5.0;
     f.pretext = {40.0, 80.0 + static_cast<double>(run.seed)};
     f.knn_per_epoch = {NAN, f.knn};
@@ -115,7 +115,7 @@ TEST_CASE("report kind curves: pretext accuracy and kNN per epoch, mean over see
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
     const double s = static_cast<double>(run.seed);
-    if (run.experiment.method.shuffle_bn) {
+    if (run.experiment.method.get<bool>("shuffle_bn")) {
       f.pretext = {30.0 + s, 50.0 + s, 60.0 + s};
       f.knn_per_epoch = {70.0, 74.0, 76.0 + 2 * s};
     } else {

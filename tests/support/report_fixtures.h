@@ -45,8 +45,11 @@ struct Counts {
 inline Counts counts_of(const contra::config::Experiment& e) {
   const auto d = e.model.dim;
   const auto b = e.optim.batch;
-  if (e.method.name == "moco") return {e.method.queue, e.method.queue, d * e.method.queue * 4};
-  if (e.method.name == "memory_bank") return {e.method.negatives, e.method.negatives, kTrain * d * 4};
+  if (e.method.name == "moco")
+    return {e.method.get<std::int64_t>("queue"), e.method.get<std::int64_t>("queue"),
+            d * e.method.get<std::int64_t>("queue") * 4};
+  if (e.method.name == "memory_bank")
+    return {e.method.get<std::int64_t>("negatives"), e.method.get<std::int64_t>("negatives"), kTrain * d * 4};
   if (e.method.name == "end_to_end") return {b - 1, b, 0};
   return {2 * b - 2, b, 0};  // simclr
 }

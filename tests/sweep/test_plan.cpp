@@ -12,6 +12,7 @@
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/core/error.h"
+#include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
 #include "contra/sweep/plan.h"
 
@@ -61,7 +62,7 @@ TEST_CASE("plan_sweep: ids are stable, distinct, and one changed value changes o
     ids.insert(a.runs[i].id);
   }
   CHECK(ids.size() == 6);
-  CHECK(a.runs[2].experiment.method.momentum == 0.99);
+  CHECK(a.runs[2].experiment.method.get<double>("momentum") == 0.99);
   CHECK(contra::sweep::describe(a.runs[2]) == "method.momentum=0.99 seed=0");
   // Planning reads and writes nothing under results.
   CHECK_FALSE(fs::exists(results));
@@ -79,7 +80,7 @@ TEST_CASE("plan_sweep: ids are stable, distinct, and one changed value changes o
   // A --set applied to every run changes every id.
   const auto d = plan_sweep(file, "", {"method.queue=512"}, results);
   for (const auto& r : d.runs) CHECK(ids.count(r.id) == 0);
-  CHECK(d.runs[0].experiment.method.queue == 512);
+  CHECK(d.runs[0].experiment.method.get<std::int64_t>("queue") == 512);
 }
 
 TEST_CASE("plan_sweep: a value listed twice and bad values stop the plan", "[sweep]") {
@@ -140,7 +141,7 @@ TEST_CASE("plan_sweep: a record written before a config key existed still counts
   const auto at = old_config.find(line);
   REQUIRE(at != std::string::npos);
   old_config.erase(at, line.size());
-  REQUIRE(contra::config::config_hash(contra::config::parse_experiment(old_config, "old")) == target.id);
+  REQUIRE(contra::config::config_hash(contra::methods::parse_experiment(old_config, "old")) == target.id);
   const std::string old_id = "0123456789ab";  // what the older version hashed the shorter text to
   REQUIRE(old_id != target.id);
   contra::store::RunRecord rec;
@@ -179,7 +180,7 @@ TEST_CASE("plan_sweep: the axes are the runs' typed config values, and read_stat
   for (const auto& run : plan.runs) {
     REQUIRE(run.axes.size() == 1);
     CHECK(run.axes[0].first == "method.momentum");
-    CHECK(std::get<double>(run.axes[0].second) == run.experiment.method.momentum);
+    CHECK(std::get<double>(run.axes[0].second) == run.experiment.method.get<double>("momentum"));
   }
   CHECK(contra::sweep::describe(plan.runs[3]) == "method.momentum=0.99 seed=1");
   const auto ids = [](const contra::sweep::SweepPlan& p) {

@@ -9,6 +9,7 @@
 
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
+#include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
 #include "contra/train/trainer.h"
 
@@ -25,7 +26,7 @@ contra::config::Experiment diverging_run() {
   for (const char* s : {"data.train_subset=512", "data.test_subset=100", "optim.epochs=3", "optim.batch=32",
                         "optim.lr=1e30", "model.width=4", "method.queue=256", "eval.knn_random_init=false"})
     sets.push_back(contra::config::parse_set(s, kExperiment));
-  return contra::config::load_experiment(kExperiment, sets);
+  return contra::methods::load_experiment(kExperiment, sets);
 }
 
 struct Diverged {

@@ -11,6 +11,7 @@
 
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
+#include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
 #include "contra/train/trainer.h"
 
@@ -55,7 +56,7 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss and a complete re
   for (const auto& e : expect) {
     INFO("method " << e.name);
     TempDir dir;
-    const auto exp = contra::config::load_experiment(kExperiment, small_run(e.name));
+    const auto exp = contra::methods::load_experiment(kExperiment, small_run(e.name));
     REQUIRE(exp.method.name == e.name);
     REQUIRE(exp.model.dim == dim);
     contra::train::RunContext ctx;

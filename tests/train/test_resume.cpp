@@ -14,6 +14,7 @@
 
 #include "../support/cli.h"
 #include "contra/config/load.h"
+#include "contra/methods/registry.h"
 #include "contra/models/split_chunks.h"
 #include "contra/store/run_lock.h"
 #include "contra/store/run_record.h"
@@ -170,7 +171,7 @@ TEST_CASE("run lock: a held lock stops a second trainer, and a dead holder's loc
   TempDir dir;
   const fs::path out = dir / "runs";
   fs::create_directories(out);
-  const auto exp = contra::config::load_experiment(
+  const auto exp = contra::methods::load_experiment(
       contra::testing::kExperiment,
       {contra::config::parse_set("data.train_subset=512", "t"), contra::config::parse_set("method.queue=256", "t")});
   const std::string id = contra::config::config_hash(exp);
@@ -242,7 +243,7 @@ TEST_CASE("resume: a run resumed under another split chunk budget keeps the one 
   for (const std::string s : {"data.train_subset=512", "data.test_subset=200", "optim.epochs=2", "optim.batch=64",
                               "model.width=4", "method.queue=256", "model.bn_splits=4"})
     sets.push_back(contra::config::parse_set(s, "test"));
-  const auto exp = contra::config::load_experiment(contra::testing::kExperiment, sets);
+  const auto exp = contra::methods::load_experiment(contra::testing::kExperiment, sets);
   const auto run = [&](const fs::path& out, std::int64_t stop_after) {
     contra::train::RunContext ctx;
     ctx.out_dir = out;

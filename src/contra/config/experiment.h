@@ -8,8 +8,13 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
+
+#include "contra/config/value.h"
+#include "contra/core/error.h"
 
 namespace contra::config {
 
@@ -92,41 +97,39 @@ struct ModelOptions {
   }
 };
 
-/// [method]: where the negatives come from.
+/// [method]: which mechanism, and the options it reads. The options belong to the methods: each
+/// declares its keys with their defaults in its own header (methods/<name>.h) and the reader checks
+/// them against that schema (config/method_schema.h). Here they are typed values, every key of every
+/// registered method, so the resolved config and the run id do not depend on which method is named.
 struct MethodOptions {
-  std::string name = "moco";      ///< moco | memory_bank | end_to_end | simclr (methods/registry.h)
-  std::int64_t queue = 65536;     ///< MoCo's K: size of the queue of negatives (MoCo v1 §3.2)
-  std::int64_t negatives = 4096;  ///< memory bank's K: rows sampled per query (InstDisc: 4096)
-  double memory_momentum = 0.5;   ///< memory bank's λ in v ← normalize(λ·v + (1−λ)·f) (InstDisc §3.2)
-  double momentum = 0.999;        ///< m in θk ← m·θk + (1−m)·θq (MoCo v1 Eq. 2)
-  double temperature = 0.07;      ///< τ of InfoNCE (MoCo v1 Eq. 1)
-  bool shuffle_bn = true;         ///< shuffle the key batch across BN splits (MoCo v1 §3.3)
-  bool symmetric = false;         ///< symmetrised loss, both views as query (MoCo CIFAR demo)
-  /// memory bank's loss: infonce (MoCo Fig. 3) | nce (InstDisc Eq. 5–6, m = method.negatives noise samples)
-  std::string loss = "infonce";
-  /// NCE: the normalising constant Z is a running mean of each batch's Monte-Carlo estimate (InstDisc
-  /// Eq. 7), Z ← ρ·Z + (1−ρ)·Ẑ, started from the first batch's; this is ρ (the official code: frozen, ρ = 1)
-  double nce_z_momentum = 0.9;
-  /// SimCLR: ℓ2-normalise the embeddings before NT-Xent (cosine similarity); false = dot product (SimCLR Table 5)
-  bool l2_norm = true;
-  /// Allow a queue of K >= the training images: the queue then holds keys of the query's own image
-  /// among its negatives (an older view of the positive), so it is refused unless this is true.
-  bool allow_own_keys = false;
+  std::string name = "moco";             ///< the method (methods/registry.h lists them)
+  std::map<std::string, Value> options;  ///< key -> value, resolved: every method's keys
+  std::set<std::string> unhashed;        ///< keys left out of the run id (config::kUnhashed)
+
+  /// The value of `key`, or nullptr when the section has no such key.
+  const Value* find(const std::string& key) const {
+    const auto it = options.find(key);
+    return it == options.end() ? nullptr : &it->second;
+  }
+  /// The value of `key` as T (an integer reads as a double where T is double). Aborts when the
+  /// key is missing or of another type: that is a programming error.
+  template <class T>
+  T get(const std::string& key) const {
+    const Value* v = find(key);
+    CONTRA_ASSERT(v != nullptr, "method." + key + " is not a key of [method]");
+    if (const T* exact = std::get_if<T>(v)) return *exact;
+    if constexpr (std::is_same_v<T, double>)
+      if (const auto* i = std::get_if<std::int64_t>(v)) return static_cast<double>(*i);
+    CONTRA_ASSERT(false, "method." + key + " holds another type");
+    return T{};
+  }
+  /// Sets `key` (as code does in tests and benchmarks; files and --set go through the reader).
+  void set(const std::string& key, Value value) { options[key] = std::move(value); }
 
   template <class V>
   void visit(V& v) {
     v("name", name);
-    v("queue", queue);
-    v("negatives", negatives);
-    v("memory_momentum", memory_momentum);
-    v("momentum", momentum);
-    v("temperature", temperature);
-    v("shuffle_bn", shuffle_bn);
-    v("symmetric", symmetric);
-    v("loss", loss);
-    v("nce_z_momentum", nce_z_momentum);
-    v("l2_norm", l2_norm);
-    v("allow_own_keys", allow_own_keys);
+    for (auto& [key, value] : options) std::visit([&, k = key.c_str()](auto& field) { v(k, field); }, value);
   }
 };
 
@@ -216,20 +219,19 @@ struct Experiment {
   }
 };
 
-/// Names accepted by the enumerated keys. methods/registry and the other factories must agree
-/// with these lists (a test checks it).
+/// Names accepted by the enumerated keys. The factories must agree with these lists (a test
+/// checks it); method names come from methods/registry.h.
 namespace names {
 inline const std::vector<std::string> kDatasets = {"fashion-mnist", "mnist"};
 inline const std::vector<std::string> kRecipes = {"moco_v1", "moco_v2", "simclr", "none"};
 inline const std::vector<std::string> kBackbones = {"small_cnn", "resnet18"};
 inline const std::vector<std::string> kHeads = {"linear", "mlp"};
-inline const std::vector<std::string> kMethods = {"moco", "memory_bank", "end_to_end", "simclr"};
-inline const std::vector<std::string> kLosses = {"infonce", "nce"};
 inline const std::vector<std::string> kLrScalings = {"none", "linear", "sqrt"};
 inline const std::vector<std::string> kSchedules = {"step", "cosine"};
 /// Keys left out of the run id: they change how a run is executed or checked, not what it learns,
-/// so changing them neither reruns a run nor orphans a record written before they existed.
-inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every", "method.allow_own_keys"};
+/// so changing them neither reruns a run nor orphans a record written before they existed. A
+/// method marks its own such keys (config::kUnhashed; MethodOptions::unhashed).
+inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every"};
 }  // namespace names
 
 }  // namespace contra::config

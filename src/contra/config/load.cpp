@@ -80,12 +80,15 @@ void apply_override(toml::table& doc, const Override& o) {
 /// Reads all sections through Experiment::visit and rejects unknown sections and keys.
 class DocumentReader {
  public:
-  DocumentReader(const toml::table& doc, Experiment& exp, const std::map<std::string, std::string>& override_origins)
-      : doc_(doc), exp_(exp), override_origins_(override_origins) {}
+  DocumentReader(const toml::table& doc, Experiment& exp, const std::map<std::string, std::string>& override_origins,
+                 const MethodSchema& methods)
+      : doc_(doc), exp_(exp), override_origins_(override_origins), methods_(methods) {}
 
   template <class S>
   void section(const char* name, S& options) {
     known_.emplace_back(name);
+    // [method] holds every method's keys at their defaults, then reads the file's values over them.
+    if constexpr (std::is_same_v<S, MethodOptions>) with_method_defaults(options);
     const toml::node* node = doc_.get(name);
     if (node == nullptr) return;
     const toml::table* table = node->as_table();
@@ -123,13 +126,29 @@ class DocumentReader {
     return detail::location_of(node, exp_.source);
   }
 
+  void with_method_defaults(MethodOptions& method) const {
+    std::map<std::string, const OptionSpec*> first;  // the first method to declare a key gives its default
+    for (const auto& spec : methods_) {
+      for (const auto& o : spec.options) {
+        const auto [it, added] = first.emplace(o.key, &o);
+        CONTRA_ASSERT(added || it->second->default_value == o.default_value,
+                      "methods declare method." + o.key + " with different defaults");
+        if (!added) continue;
+        method.options[o.key] = o.default_value;
+        if (o.flags & kUnhashed) method.unhashed.insert(o.key);
+      }
+    }
+  }
+
   const toml::table& doc_;
   Experiment& exp_;
   const std::map<std::string, std::string>& override_origins_;
+  const MethodSchema& methods_;
   std::vector<std::string> known_;
 };
 
-Experiment read_document(toml::table doc, const std::string& source, const std::vector<Override>& overrides) {
+Experiment read_document(toml::table doc, const std::string& source, const std::vector<Override>& overrides,
+                         const MethodSchema& methods) {
   std::map<std::string, std::string> override_origins;
   for (const auto& o : overrides) {
     apply_override(doc, o);
@@ -137,10 +156,10 @@ Experiment read_document(toml::table doc, const std::string& source, const std::
   }
   Experiment exp;
   exp.source = source;
-  DocumentReader reader(doc, exp, override_origins);
+  DocumentReader reader(doc, exp, override_origins, methods);
   exp.visit(reader);
   reader.reject_unknown();
-  validate(exp);
+  validate(exp, methods);
   return exp;
 }
 
@@ -165,19 +184,23 @@ toml::table to_table(const Experiment& exp) {
 
 }  // namespace
 
-Experiment load_experiment(const std::string& file, const std::vector<Override>& overrides) {
-  return read_document(detail::parse_file(file), file, overrides);
+Experiment load_experiment(const std::string& file, const std::vector<Override>& overrides,
+                           const MethodSchema& methods) {
+  return read_document(detail::parse_file(file), file, overrides, methods);
 }
 
-Experiment parse_experiment(std::string_view text, const std::string& source, const std::vector<Override>& overrides) {
-  return read_document(detail::parse_text(text, source), source, overrides);
+Experiment parse_experiment(std::string_view text, const std::string& source, const std::vector<Override>& overrides,
+                            const MethodSchema& methods) {
+  return read_document(detail::parse_text(text, source), source, overrides, methods);
 }
 
 std::string to_toml(const Experiment& exp) { return detail::print_table(to_table(exp)); }
 
 std::string config_hash(const Experiment& exp) {
   toml::table doc = to_table(exp);
-  for (const auto& key : names::kUnhashedKeys) {
+  std::vector<std::string> unhashed = names::kUnhashedKeys;
+  for (const auto& key : exp.method.unhashed) unhashed.push_back("method." + key);
+  for (const auto& key : unhashed) {
     const auto dot = key.find('.');
     auto* section = doc.get_as<toml::table>(key.substr(0, dot));
     if (section == nullptr) continue;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contra/config/experiment.h"
+#include "contra/config/method_schema.h"
 #include "contra/config/value.h"
 
 namespace contra::config {
@@ -24,24 +25,23 @@ struct Override {
 /// Throws ContraError when there is no '=' or the key is not "section.key".
 Override parse_set(const std::string& arg, const std::string& file);
 
-/// Reads an experiment TOML, applies the overrides in order, checks every key and value.
-/// Throws ContraError with one line naming the file (or the --set), the key and the value on: a
-/// missing file, a syntax error (with its line), an unknown section or key (listing the valid
-/// ones), a wrong type, or a value out of range.
-Experiment load_experiment(const std::string& file, const std::vector<Override>& overrides = {});
+/// Reads an experiment TOML, applies the overrides in order, checks every key and value. [method]
+/// is read against `methods` (its keys, defaults and checks; methods::schema() gives every
+/// registered method, and methods::load_experiment passes it). Throws ContraError with one line
+/// naming the file (or the --set), the key and the value on: a missing file, a syntax error (with
+/// its line), an unknown section or key (listing the valid ones), a wrong type, or a value out of
+/// range.
+Experiment load_experiment(const std::string& file, const std::vector<Override>& overrides,
+                           const MethodSchema& methods);
 
 /// As load_experiment, from TOML text; `source` names it in messages.
-Experiment parse_experiment(std::string_view text, const std::string& source,
-                            const std::vector<Override>& overrides = {});
+Experiment parse_experiment(std::string_view text, const std::string& source, const std::vector<Override>& overrides,
+                            const MethodSchema& methods);
 
-/// Range and cross-field checks (called by load_experiment). Throws ContraError.
-void validate(const Experiment& exp);
-
-/// The checks that need the training set's size, once the data is known (the trainer and the
-/// sweep's preflight): a MoCo queue of K >= train_images would hold keys of the query's own image
-/// as negatives, so it is refused unless method.allow_own_keys = true. Throws ContraError naming
-/// where method.queue was set, its value and the number of training images.
-void validate_against_data(const Experiment& exp, std::int64_t train_images);
+/// Range and cross-field checks (called by load_experiment): every section's own, every method's
+/// checks of its options, the method name, and options of other methods that the named one does
+/// not read (config::kExclusive). Throws ContraError.
+void validate(const Experiment& exp, const MethodSchema& methods);
 
 /// The resolved config as canonical TOML: every key, sections and keys in a fixed order.
 /// Parsing this text gives the same Experiment, and printing it again gives the same text.

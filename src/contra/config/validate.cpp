@@ -5,6 +5,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "contra/config/checks.h"
 #include "contra/config/load.h"
 #include "contra/core/device.h"
 #include "contra/core/error.h"
@@ -12,35 +13,6 @@
 namespace contra::config {
 
 namespace {
-
-class Checker {
- public:
-  explicit Checker(const Experiment& exp) : exp_(exp) {}
-
-  template <class T>
-  void require(bool ok, const std::string& key, const T& value, const std::string& rule) const {
-    CONTRA_CHECK(ok, "{}: {} = {} is out of range: {}", exp_.where(key), key, value, rule);
-  }
-  void positive(const std::string& key, double v) const {
-    require(std::isfinite(v) && v > 0, key, v, "it must be > 0");
-  }
-  void non_negative(const std::string& key, double v) const {
-    require(std::isfinite(v) && v >= 0, key, v, "it must be >= 0");
-  }
-  void at_least(const std::string& key, std::int64_t v, std::int64_t lo) const {
-    require(v >= lo, key, v, fmt::format("it must be >= {}", lo));
-  }
-  void unit(const std::string& key, double v, const std::string& what) const {
-    require(v >= 0 && v <= 1, key, v, fmt::format("{} must lie in [0, 1]", what));
-  }
-  void one_of(const std::string& key, const std::string& v, const std::vector<std::string>& valid) const {
-    CONTRA_CHECK(std::find(valid.begin(), valid.end(), v) != valid.end(), "{}: {} = '{}' is unknown; valid: {}",
-                 exp_.where(key), key, v, fmt::join(valid, ", "));
-  }
-
- private:
-  const Experiment& exp_;
-};
 
 /// Every real-valued key, whatever its range: NaN and ±inf are never a setting.
 class FiniteChecker {
@@ -64,12 +36,36 @@ class FiniteChecker {
   std::string section_;
 };
 
+/// The method named, its options' checks and every other method's, and the exclusive options of
+/// other methods left at their defaults.
+void validate_method(const Experiment& e, const MethodSchema& methods, const Checks& c) {
+  std::vector<std::string> names;
+  for (const auto& spec : methods) names.push_back(spec.name);
+  c.one_of("method.name", e.method.name, names);
+  for (const auto& spec : methods) spec.validate(e);
+  const auto& named = *find_method(methods, e.method.name);
+  const auto reads = [](const MethodSpec& spec, const std::string& key) {
+    return std::any_of(spec.options.begin(), spec.options.end(), [&](const OptionSpec& o) { return o.key == key; });
+  };
+  for (const auto& spec : methods) {
+    for (const auto& o : spec.options) {
+      if (!(o.flags & kExclusive) || reads(named, o.key)) continue;
+      const Value* v = e.method.find(o.key);
+      if (v == nullptr || *v == o.default_value) continue;
+      const std::string key = "method." + o.key;
+      CONTRA_CHECK(
+          false, "{}{} = {} is not read by method.name = '{}': only {} reads it (leave it at {}, or name that method)",
+          c.prefix(key), key, literal(*v), e.method.name, spec.name, literal(o.default_value));
+    }
+  }
+}
+
 }  // namespace
 
-void validate(const Experiment& e) {
+void validate(const Experiment& e, const MethodSchema& methods) {
   FiniteChecker finite(e);
   const_cast<Experiment&>(e).visit(finite);  // the checker only reads the fields
-  const Checker c(e);
+  const Checks c([&e](const std::string& key) { return e.where(key); });
   // [run]
   c.at_least("run.seed", e.run.seed, 0);
   CONTRA_CHECK(core::is_valid_device_spec(e.run.device),
@@ -107,24 +103,8 @@ void validate(const Experiment& e) {
   c.at_least("model.mlp_hidden", m.mlp_hidden, 1);
   c.at_least("model.dim", m.dim, 1);
   c.at_least("model.bn_splits", m.bn_splits, 1);
-  // [method]
-  const auto& me = e.method;
-  c.one_of("method.name", me.name, names::kMethods);
-  c.at_least("method.queue", me.queue, 1);
-  c.at_least("method.negatives", me.negatives, 1);
-  c.require(me.memory_momentum >= 0 && me.memory_momentum < 1, "method.memory_momentum", me.memory_momentum,
-            "λ must lie in [0, 1)");
-  c.unit("method.momentum", me.momentum, "m");
-  c.require(std::isfinite(me.temperature) && me.temperature > 0, "method.temperature", me.temperature, "τ must be > 0");
-  c.one_of("method.loss", me.loss, names::kLosses);
-  c.require(me.loss == "infonce" || me.name == "memory_bank", "method.loss", me.loss,
-            fmt::format("NCE needs a memory bank, and method.name = '{}' (use infonce, or method.name = 'memory_bank')",
-                        me.name));
-  c.require(me.nce_z_momentum >= 0 && me.nce_z_momentum <= 1, "method.nce_z_momentum", me.nce_z_momentum,
-            "ρ must lie in [0, 1]");
-  c.require(me.l2_norm || me.name == "simclr", "method.l2_norm", "false",
-            fmt::format("only SimCLR's NT-Xent can drop the normalisation; method.name = '{}' keeps unit-norm keys",
-                        me.name));
+  // [method]: the name and the options, checked by the methods that own them (methods/<name>.h)
+  validate_method(e, methods, c);
   // [optim]
   const auto& o = e.optim;
   c.at_least("optim.batch", o.batch, 2);
@@ -156,15 +136,7 @@ void validate(const Experiment& e) {
   // [train]
   c.at_least("train.checkpoint_every", e.train.checkpoint_every, 0);
   // Against the data, as far as the config alone tells (the trainer checks the loaded size).
-  if (e.data.train_subset > 0) validate_against_data(e, e.data.train_subset);
-}
-
-void validate_against_data(const Experiment& e, std::int64_t train_images) {
-  CONTRA_CHECK(e.method.name != "moco" || e.method.queue < train_images || e.method.allow_own_keys,
-               "{}: method.queue = {} is not smaller than the {} training images: the queue would hold keys of each "
-               "query's own image as negatives; lower method.queue (or raise data.train_subset), or set "
-               "method.allow_own_keys = true to allow it",
-               e.where("method.queue"), e.method.queue, train_images);
+  if (e.data.train_subset > 0) find_method(methods, e.method.name)->check_against_data(e, e.data.train_subset);
 }
 
 }  // namespace contra::config

@@ -10,14 +10,20 @@
 
 namespace contra::methods {
 
-EndToEnd::EndToEnd(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
-                   std::uint64_t seed)
-    : options_(method), shuffle_gen_(core::make_generator(seed, 3)) {
-  CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
-  encoder_ = register_module("encoder", models::Encoder(model, in_channels));
+std::string EndToEnd::describe(const DistinctValues& v) {
+  return fmt::format("end_to_end (negatives = batch − 1), shuffle BN {}", v("method.shuffle_bn"));
 }
 
-StepOutput EndToEnd::forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor&) {
+EndToEnd::EndToEnd(const config::ModelOptions& model, const EndToEndOptions& options, const DataShape& data,
+                   std::uint64_t seed)
+    : options_(options), shuffle_gen_(core::make_generator(seed, 3)) {
+  validate(options, config::Checks());
+  encoder_ = register_module("encoder", models::Encoder(model, data.in_channels));
+}
+
+StepOutput EndToEnd::forward_step(const Batch& batch) {
+  const auto& view_q = batch.view_q;
+  const auto& view_k = batch.view_k;
   const auto q = encoder_->forward(view_q);  // N×D
   const auto k =
       options_.shuffle_bn ? shuffled_forward(encoder_, view_k, shuffle_gen_) : encoder_->forward(view_k);  // N×D

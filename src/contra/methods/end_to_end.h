@@ -5,21 +5,40 @@
 
 #include <ATen/core/Generator.h>
 
-#include "contra/config/experiment.h"
+#include "contra/config/method_schema.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
+
+/// End-to-end's [method] keys.
+struct EndToEndOptions {
+  double temperature = 0.07;  ///< τ of InfoNCE (MoCo v1 Eq. 1)
+  bool shuffle_bn = true;     ///< the key batch goes through BN in a shuffled order (MoCo v1 §3.3)
+
+  template <class V>
+  void visit(V& v) {
+    v("temperature", temperature);
+    v("shuffle_bn", shuffle_bn);
+  }
+};
 
 /// One encoder for queries and keys; InfoNCE with logits [q_i·k_i | q_i·k_j, j ≠ i] / τ,
 /// N×N. With shuffle_bn the key batch goes through BN in a shuffled order.
 class EndToEnd : public Method {
  public:
+  using Options = EndToEndOptions;
   /// Throws ContraError when τ <= 0.
-  EndToEnd(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
+  EndToEnd(const config::ModelOptions& model, const EndToEndOptions& options, const DataShape& data,
            std::uint64_t seed);
 
-  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
-                          const torch::Tensor& index) override;
+  /// τ > 0. Throws ContraError.
+  static void validate(const EndToEndOptions& options, const config::Checks& checks) {
+    check_temperature(options.temperature, checks);
+  }
+  /// "end_to_end (negatives = batch − 1), shuffle BN …".
+  static std::string describe(const DistinctValues& values);
+
+  StepOutput forward_step(const Batch& batch) override;
   void after_optimizer_step() override {}
   models::Encoder query_encoder() override { return encoder_; }
   std::vector<torch::Tensor> trainable_parameters() override { return encoder_->parameters(); }
@@ -32,7 +51,7 @@ class EndToEnd : public Method {
   std::vector<std::pair<std::string, at::Generator>> generators() override { return {{"bn_shuffle", shuffle_gen_}}; }
 
  private:
-  config::MethodOptions options_;
+  EndToEndOptions options_;
   models::Encoder encoder_{nullptr};
   at::Generator shuffle_gen_;
 };

@@ -38,25 +38,33 @@ void FeatureBankImpl::update(const torch::Tensor& index, const torch::Tensor& fe
   bank_.index_copy_(0, idx, memory_update(bank_.index_select(0, idx), f, lambda));
 }
 
-MemoryBank::MemoryBank(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
-                       std::int64_t train_size, std::uint64_t seed)
-    : options_(method), seed_(seed), sample_gen_(core::make_generator(seed, kSamplingStream)) {
-  CONTRA_CHECK(method.negatives >= 1, "method.negatives = {} is out of range: K must be >= 1", method.negatives);
-  CONTRA_CHECK(method.memory_momentum >= 0 && method.memory_momentum < 1,
-               "method.memory_momentum = {} is out of range: λ must lie in [0, 1)", method.memory_momentum);
-  CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
-  CONTRA_CHECK(method.loss == "infonce" || method.loss == "nce", "method.loss = '{}' is unknown; valid: infonce, nce",
-               method.loss);
-  CONTRA_CHECK(method.nce_z_momentum >= 0 && method.nce_z_momentum <= 1,
-               "method.nce_z_momentum = {} is out of range: ρ must lie in [0, 1]", method.nce_z_momentum);
-  if (method.loss == "nce") z_buffer_ = register_buffer("nce_z", torch::zeros({}, torch::kFloat64));
-  encoder_ = register_module("encoder", models::Encoder(model, in_channels));
-  auto bank_gen = core::make_generator(seed, 2);
-  bank_ = register_module("bank", FeatureBank(train_size, model.dim, bank_gen));
+void MemoryBank::validate(const MemoryBankOptions& o, const config::Checks& c) {
+  c.at_least("method.negatives", o.negatives, 1, "K");
+  c.require(o.memory_momentum >= 0 && o.memory_momentum < 1, "method.memory_momentum", o.memory_momentum,
+            "λ must lie in [0, 1)");
+  check_temperature(o.temperature, c);
+  c.one_of("method.loss", o.loss, {"infonce", "nce"});
+  c.unit("method.nce_z_momentum", o.nce_z_momentum, "ρ");
 }
 
-StepOutput MemoryBank::forward_step(const torch::Tensor& view_q, const torch::Tensor&, const torch::Tensor& index) {
-  const auto q = encoder_->forward(view_q);  // N×D
+std::string MemoryBank::describe(const DistinctValues& v) {
+  return fmt::format("memory_bank with K = {} sampled negatives, λ = {}", v("method.negatives"),
+                     v("method.memory_momentum"));
+}
+
+MemoryBank::MemoryBank(const config::ModelOptions& model, const MemoryBankOptions& options, const DataShape& data,
+                       std::uint64_t seed)
+    : options_(options), seed_(seed), sample_gen_(core::make_generator(seed, kSamplingStream)) {
+  validate(options, config::Checks());
+  if (options.loss == "nce") z_buffer_ = register_buffer("nce_z", torch::zeros({}, torch::kFloat64));
+  encoder_ = register_module("encoder", models::Encoder(model, data.in_channels));
+  auto bank_gen = core::make_generator(seed, 2);
+  bank_ = register_module("bank", FeatureBank(data.train_size, model.dim, bank_gen));
+}
+
+StepOutput MemoryBank::forward_step(const Batch& batch) {
+  const auto& index = batch.index;
+  const auto q = encoder_->forward(batch.view_q);  // N×D
   const auto n = q.size(0), k = options_.negatives;
   const auto& rows = bank_->rows();
   const auto idx = index.to(rows.device());

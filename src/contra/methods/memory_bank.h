@@ -8,7 +8,7 @@
 #include <torch/nn/module.h>
 #include <torch/nn/pimpl.h>
 
-#include "contra/config/experiment.h"
+#include "contra/config/method_schema.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
@@ -39,6 +39,29 @@ class FeatureBankImpl : public torch::nn::Module {
 };
 TORCH_MODULE(FeatureBank);
 
+/// The memory bank's [method] keys, with InstDisc's defaults (arXiv:1805.01978).
+struct MemoryBankOptions {
+  std::int64_t negatives = 4096;  ///< K: bank rows drawn per query as negatives (InstDisc §3.2: 4096)
+  double memory_momentum = 0.5;   ///< λ in v ← normalize(λ·v + (1−λ)·f) (InstDisc §3.2: 0.5)
+  double temperature = 0.07;      ///< τ (InstDisc §3.1: 0.07)
+  /// The loss: infonce (MoCo Fig. 3) | nce (InstDisc Eq. 5–6, m = negatives noise samples). Only the
+  /// memory bank reads it, so another method refuses a value other than infonce.
+  std::string loss = "infonce";
+  /// NCE: the normalising constant Z is a running mean of each batch's Monte-Carlo estimate
+  /// (InstDisc Eq. 7), Z ← ρ·Z + (1−ρ)·Ẑ, started from the first batch's; this is ρ (the official
+  /// code freezes the first batch's: ρ = 1).
+  double nce_z_momentum = 0.9;
+
+  template <class V>
+  void visit(V& v) {
+    v("negatives", negatives);
+    v("memory_momentum", memory_momentum);
+    v("temperature", temperature);
+    v("loss", loss, config::kExclusive);
+    v("nce_z_momentum", nce_z_momentum);
+  }
+};
+
 /// The memory-bank mechanism: one encoder, a FeatureBank and a loss over [v_i | K sampled rows]:
 /// InfoNCE (method.loss = infonce), or NCE with the K rows as its m noise samples (nce), whose
 /// normalising constant Z is a running mean of each batch's Monte-Carlo estimate (Eq. 7) with
@@ -50,13 +73,18 @@ TORCH_MODULE(FeatureBank);
 /// refreshed with the step's (detached) query features.
 class MemoryBank : public Method {
  public:
-  /// `train_size` rows; method.negatives = K; method.memory_momentum = λ. Throws ContraError on
-  /// out-of-range options.
-  MemoryBank(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
-             std::int64_t train_size, std::uint64_t seed);
+  using Options = MemoryBankOptions;
+  /// data.train_size rows; options.negatives = K; options.memory_momentum = λ. Throws ContraError
+  /// on out-of-range options (validate()).
+  MemoryBank(const config::ModelOptions& model, const MemoryBankOptions& options, const DataShape& data,
+             std::uint64_t seed);
 
-  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
-                          const torch::Tensor& index) override;
+  /// K >= 1, λ in [0, 1), τ > 0, loss infonce | nce, ρ in [0, 1]. Throws ContraError naming key and value.
+  static void validate(const MemoryBankOptions& options, const config::Checks& checks);
+  /// "memory_bank with K = … sampled negatives, λ = …".
+  static std::string describe(const DistinctValues& values);
+
+  StepOutput forward_step(const Batch& batch) override;
   void after_optimizer_step() override;
   models::Encoder query_encoder() override { return encoder_; }
   std::vector<torch::Tensor> trainable_parameters() override { return encoder_->parameters(); }
@@ -83,7 +111,7 @@ class MemoryBank : public Method {
   /// time it is asked for after the bank moved (before a checkpoint restores its state).
   at::Generator& sampling_generator();
 
-  config::MethodOptions options_;
+  MemoryBankOptions options_;
   models::Encoder encoder_{nullptr};
   FeatureBank bank_{nullptr};
   std::uint64_t seed_;

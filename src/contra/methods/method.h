@@ -7,14 +7,36 @@
 
 #include <ATen/core/Generator.h>
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "contra/config/checks.h"
 #include "contra/losses/info_nce.h"
 #include "contra/models/encoder.h"
 
 namespace contra::methods {
+
+/// What a method needs to know about the data it will see.
+struct DataShape {
+  std::int64_t in_channels = 1;   ///< image channels
+  std::int64_t train_size = 0;    ///< training images (memory bank rows)
+  std::int64_t num_classes = 10;  ///< label classes (the supervised classifier)
+};
+
+/// One training step's input: two augmented views of the same N images, and what the dataset
+/// knows of them.
+struct Batch {
+  torch::Tensor view_q;  ///< N×C×H×W float on the method's device
+  torch::Tensor view_k;  ///< N×C×H×W, the second view; undefined when views() == 1
+  torch::Tensor index;   ///< N int64 dataset indices of the images (memory bank rows)
+  torch::Tensor labels;  ///< N int64 class labels; only `supervised` reads them
+};
+
+/// For a table's header: the distinct values a key takes over a group of runs, as text
+/// ("4096 / 16384"); report/setting.h provides it.
+using DistinctValues = std::function<std::string(const std::string& key)>;
 
 /// What one training step returns to the loop.
 struct StepOutput {
@@ -24,13 +46,29 @@ struct StepOutput {
   torch::Tensor embeddings;  ///< N×D normalised query embeddings, detached (collapse detection)
 };
 
+/// τ > 0: the check every contrastive method makes of method.temperature.
+inline void check_temperature(double temperature, const config::Checks& checks) {
+  checks.positive("method.temperature", temperature, "τ");
+}
+
+/// A mechanism. Besides the virtual functions below, each method class declares what the registry
+/// (methods/registry.h) needs before it is built:
+///  - `using Options = ...;` the [method] keys it reads: a struct with the paper's defaults, a `///`
+///    line each, and visit() (config/method_schema.h);
+///  - `static void validate(const Options&, const config::Checks&)`: their range checks;
+///  - `static std::string describe(const DistinctValues&)`: one line for a table's header (its
+///    negatives per query and what K means for it);
+///  - optionally `static void check_against_data(const Options&, std::int64_t train_images,
+///    const config::Checks&)`: the checks that need the data's size;
+///  - a constructor (const config::ModelOptions&, const Options&, const DataShape&, std::uint64_t seed).
 class Method : public torch::nn::Module {
  public:
-  /// One step on two augmented views of the same N images. view_q, view_k: N×C×H×W float on the
-  /// method's device (view_k is undefined when views() == 1); index: N int64 dataset indices of
-  /// the images (memory bank rows).
-  virtual StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
-                                  const torch::Tensor& index) = 0;
+  /// The default: nothing to check against the data.
+  template <class Options>
+  static void check_against_data(const Options&, std::int64_t, const config::Checks&) {}
+
+  /// One step on `batch` (views on the method's device).
+  virtual StepOutput forward_step(const Batch& batch) = 0;
   /// Called after each optimiser step: momentum updates, enqueues, bank writes.
   virtual void after_optimizer_step() = 0;
   /// The encoder whose features are evaluated (the query encoder).
@@ -44,9 +82,12 @@ class Method : public torch::nn::Module {
   virtual std::int64_t dictionary_size(std::int64_t batch) const = 0;
   /// Query–key dot products per step at batch size `batch` (positives and negatives), for FLOPs.
   virtual std::int64_t logit_pairs(std::int64_t batch) const = 0;
-  /// The loss at chance at batch size `batch`, for the fail rule (train/failure.h): InfoNCE's
+  /// The fail rule's inputs (train/failure.h). The loss at chance at batch size `batch`: InfoNCE's
   /// ln(1 + negatives); a method with another loss says its own.
   virtual double chance_loss(std::int64_t batch) const { return losses::info_nce_chance_loss(negatives(batch)); }
+  /// The width D of StepOutput::embeddings, for the collapse threshold 0.1/√D: the query
+  /// encoder's output dimension; a method that hands other embeddings says their width.
+  virtual std::int64_t embedding_dim() { return query_encoder()->dim(); }
   /// Augmented views per image and step: 2, or 1 when the positive comes from a store.
   virtual int views() const { return 2; }
   /// Bytes held by the negatives store (queue D×K, bank n×D); 0 when negatives come from the batch.

@@ -38,19 +38,34 @@ void KeyQueueImpl::enqueue(const torch::Tensor& keys) {
 
 void KeyQueueImpl::sync_pointer() { ptr_ = ptr_buffer_.item<std::int64_t>(); }
 
-Moco::Moco(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
-           std::uint64_t seed)
-    : options_(method), shuffle_gen_(core::make_generator(seed, 3)) {
-  CONTRA_CHECK(method.queue >= 1, "method.queue = {} is out of range: it must be >= 1", method.queue);
-  CONTRA_CHECK(method.momentum >= 0 && method.momentum <= 1,
-               "method.momentum = {} is out of range: m must lie in [0, 1]", method.momentum);
-  CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
-  encoder_q_ = register_module("encoder_q", models::Encoder(model, in_channels));
-  encoder_k_ = register_module("encoder_k", models::Encoder(model, in_channels));
+void Moco::validate(const MocoOptions& o, const config::Checks& c) {
+  c.at_least("method.queue", o.queue, 1);
+  c.unit("method.momentum", o.momentum, "m");
+  check_temperature(o.temperature, c);
+}
+
+void Moco::check_against_data(const MocoOptions& o, std::int64_t train_images, const config::Checks& c) {
+  CONTRA_CHECK(o.queue < train_images || o.allow_own_keys,
+               "{}method.queue = {} is not smaller than the {} training images: the queue would hold keys of each "
+               "query's own image as negatives; lower method.queue (or raise data.train_subset), or set "
+               "method.allow_own_keys = true to allow it",
+               c.prefix("method.queue"), o.queue, train_images);
+}
+
+std::string Moco::describe(const DistinctValues& v) {
+  return fmt::format("moco with queue K = {}, m = {}, shuffle BN {}", v("method.queue"), v("method.momentum"),
+                     v("method.shuffle_bn"));
+}
+
+Moco::Moco(const config::ModelOptions& model, const MocoOptions& options, const DataShape& data, std::uint64_t seed)
+    : options_(options), shuffle_gen_(core::make_generator(seed, 3)) {
+  validate(options, config::Checks());
+  encoder_q_ = register_module("encoder_q", models::Encoder(model, data.in_channels));
+  encoder_k_ = register_module("encoder_k", models::Encoder(model, data.in_channels));
   models::copy_weights(*encoder_q_, *encoder_k_);  // θk starts as a copy of θq
   for (auto& p : encoder_k_->parameters()) p.set_requires_grad(false);
   auto queue_gen = core::make_generator(seed, 2);
-  queue_ = register_module("queue", KeyQueue(model.dim, method.queue, queue_gen));
+  queue_ = register_module("queue", KeyQueue(model.dim, options.queue, queue_gen));
 }
 
 torch::Tensor Moco::encode_keys(const torch::Tensor& x) {
@@ -64,7 +79,9 @@ StepOutput Moco::contrast(const torch::Tensor& q, const torch::Tensor& k) {
   return {out.loss, losses::count_correct(out.logits.detach(), targets), q.size(0), q.detach()};
 }
 
-StepOutput Moco::forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor&) {
+StepOutput Moco::forward_step(const Batch& batch) {
+  const auto& view_q = batch.view_q;
+  const auto& view_k = batch.view_k;
   encoder_k_->train();
   if (!options_.symmetric) {
     const auto q = encoder_q_->forward(view_q);  // N×D

@@ -6,7 +6,7 @@
 #include <torch/nn/module.h>
 #include <torch/nn/pimpl.h>
 
-#include "contra/config/experiment.h"
+#include "contra/config/method_schema.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
@@ -38,18 +38,48 @@ class KeyQueueImpl : public torch::nn::Module {
 };
 TORCH_MODULE(KeyQueue);
 
+/// MoCo's [method] keys, with MoCo v1's defaults (arXiv:1911.05722).
+struct MocoOptions {
+  std::int64_t queue = 65536;  ///< K: size of the queue of negatives (MoCo v1 §3.2)
+  double momentum = 0.999;     ///< m in θk ← m·θk + (1−m)·θq (MoCo v1 Eq. 2)
+  double temperature = 0.07;   ///< τ of InfoNCE (MoCo v1 Eq. 1)
+  bool shuffle_bn = true;      ///< shuffle the key batch across BN splits (MoCo v1 §3.3)
+  bool symmetric = false;      ///< symmetrised loss, both views as query (MoCo CIFAR demo)
+  /// Allow a queue of K >= the training images: the queue then holds keys of the query's own image
+  /// among its negatives (an older view of the positive), so it is refused unless this is true.
+  /// Not part of the run id: it only lifts a check.
+  bool allow_own_keys = false;
+
+  template <class V>
+  void visit(V& v) {
+    v("queue", queue);
+    v("momentum", momentum);
+    v("temperature", temperature);
+    v("shuffle_bn", shuffle_bn);
+    v("symmetric", symmetric);
+    v("allow_own_keys", allow_own_keys, config::kUnhashed);
+  }
+};
+
 /// MoCo with query encoder f_q, key encoder f_k (momentum copy of f_q), a KeyQueue and InfoNCE.
 /// Keys are encoded without gradients; with shuffle_bn the key batch is permuted before the key
 /// encoder and restored after, so that with SplitBatchNorm (model.bn_splits > 1) a query and its
 /// key see different BN sub-batches (§3.3 "Shuffling BN").
 class Moco : public Method {
  public:
-  /// Throws ContraError on invalid options (queue < 1, momentum outside [0, 1], τ <= 0).
-  Moco(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels,
-       std::uint64_t seed);
+  using Options = MocoOptions;
+  /// Throws ContraError on invalid options (validate()).
+  Moco(const config::ModelOptions& model, const MocoOptions& options, const DataShape& data, std::uint64_t seed);
 
-  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
-                          const torch::Tensor& index) override;
+  /// queue >= 1, m in [0, 1], τ > 0. Throws ContraError naming key and value.
+  static void validate(const MocoOptions& options, const config::Checks& checks);
+  /// A queue of K >= train_images would hold keys of each query's own image as negatives: refused
+  /// unless allow_own_keys. Throws ContraError naming the queue, its value and the image count.
+  static void check_against_data(const MocoOptions& options, std::int64_t train_images, const config::Checks& checks);
+  /// "moco with queue K = …, m = …, shuffle BN …".
+  static std::string describe(const DistinctValues& values);
+
+  StepOutput forward_step(const Batch& batch) override;
   /// θk ← m·θk + (1−m)·θq, then enqueue the step's keys.
   void after_optimizer_step() override;
   models::Encoder query_encoder() override { return encoder_q_; }
@@ -75,7 +105,7 @@ class Moco : public Method {
   /// InfoNCE of queries q against keys k and the queue.
   StepOutput contrast(const torch::Tensor& q, const torch::Tensor& k);
 
-  config::MethodOptions options_;
+  MocoOptions options_;
   models::Encoder encoder_q_{nullptr};
   models::Encoder encoder_k_{nullptr};
   KeyQueue queue_{nullptr};

@@ -10,46 +10,98 @@
 #include "contra/methods/memory_bank.h"
 #include "contra/methods/moco.h"
 #include "contra/methods/simclr.h"
+#include "contra/methods/supervised.h"
 
 namespace contra::methods {
 
 namespace {
 
-using Factory = std::function<std::shared_ptr<Method>(const config::Experiment&, const DataShape&)>;
+/// A registered method: its schema entry (name, options, checks), factory and header line.
+struct Entry {
+  config::MethodSpec spec;
+  std::function<std::shared_ptr<Method>(const config::Experiment&, const DataShape&)> make;
+  std::function<std::string(const DistinctValues&)> describe;
+};
 
-std::uint64_t seed_of(const config::Experiment& e) { return static_cast<std::uint64_t>(e.run.seed); }
+config::Checks checks_of(const config::Experiment& e) {
+  return config::Checks([&e](const std::string& key) { return e.where(key); });
+}
 
-const std::vector<std::pair<std::string, Factory>>& registry() {
-  static const std::vector<std::pair<std::string, Factory>> entries = {
-      {"moco", [](const auto& e,
-                  const auto& d) { return std::make_shared<Moco>(e.model, e.method, d.in_channels, seed_of(e)); }},
-      {"memory_bank",
-       [](const auto& e, const auto& d) {
-         return std::make_shared<MemoryBank>(e.model, e.method, d.in_channels, d.train_size, seed_of(e));
-       }},
-      {"end_to_end",
-       [](const auto& e, const auto& d) {
-         return std::make_shared<EndToEnd>(e.model, e.method, d.in_channels, seed_of(e));
-       }},
-      {"simclr",
-       [](const auto& e, const auto& d) { return std::make_shared<SimClr>(e.model, e.method, d.in_channels); }},
+/// Everything the registry needs from method class M (method.h lists what M declares).
+template <class M>
+Entry entry(const char* name) {
+  using Options = typename M::Options;
+  const auto options = [](const config::Experiment& e) { return config::read_options<Options>(e.method); };
+  Entry r;
+  r.spec.name = name;
+  r.spec.options = config::option_specs<Options>();
+  r.spec.validate = [options](const config::Experiment& e) { M::validate(options(e), checks_of(e)); };
+  r.spec.check_against_data = [options](const config::Experiment& e, std::int64_t n) {
+    M::check_against_data(options(e), n, checks_of(e));
+  };
+  r.make = [options](const config::Experiment& e, const DataShape& d) {
+    return std::make_shared<M>(e.model, options(e), d, static_cast<std::uint64_t>(e.run.seed));
+  };
+  r.describe = &M::describe;
+  return r;
+}
+
+const std::vector<Entry>& registry() {
+  static const std::vector<Entry> entries = {
+      entry<Moco>("moco"),
+      entry<MemoryBank>("memory_bank"),
+      entry<EndToEnd>("end_to_end"),
+      entry<SimClr>("simclr"),
+      entry<Supervised>("supervised"),
   };
   return entries;
+}
+
+const Entry& find(const config::Experiment& e) {
+  for (const auto& entry : registry())
+    if (entry.spec.name == e.method.name) return entry;
+  core::fail("{}: method.name = '{}' is unknown; valid: {}", e.where("method.name"), e.method.name,
+             fmt::join(method_names(), ", "));
 }
 
 }  // namespace
 
 std::vector<std::string> method_names() {
   std::vector<std::string> names;
-  for (const auto& [name, factory] : registry()) names.push_back(name);
+  for (const auto& entry : registry()) names.push_back(entry.spec.name);
   return names;
 }
 
+const config::MethodSchema& schema() {
+  static const config::MethodSchema methods = [] {
+    config::MethodSchema s;
+    for (const auto& entry : registry()) s.push_back(entry.spec);
+    return s;
+  }();
+  return methods;
+}
+
+config::Experiment load_experiment(const std::string& file, const std::vector<config::Override>& overrides) {
+  return config::load_experiment(file, overrides, schema());
+}
+
+config::Experiment parse_experiment(std::string_view text, const std::string& source,
+                                    const std::vector<config::Override>& overrides) {
+  return config::parse_experiment(text, source, overrides, schema());
+}
+
 std::shared_ptr<Method> make_method(const config::Experiment& experiment, const DataShape& data) {
-  for (const auto& [name, factory] : registry())
-    if (name == experiment.method.name) return factory(experiment, data);
-  core::fail("{}: method.name = '{}' is unknown; valid: {}", experiment.where("method.name"), experiment.method.name,
-             fmt::join(method_names(), ", "));
+  return find(experiment).make(experiment, data);
+}
+
+void check_against_data(const config::Experiment& experiment, std::int64_t train_images) {
+  find(experiment).spec.check_against_data(experiment, train_images);
+}
+
+std::string describe(const std::string& name, const DistinctValues& values) {
+  for (const auto& entry : registry())
+    if (entry.spec.name == name) return entry.describe(values);
+  return fmt::format("{} (not a registered method)", name);
 }
 
 }  // namespace contra::methods

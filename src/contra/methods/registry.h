@@ -1,27 +1,44 @@
-// One registry from method name to factory (DESIGN.md, example 5). A new mechanism is one new
-// file plus one line in registry.cpp (and its name in config::names::kMethods).
+// One registry from method name to everything the layers after methods need to know about it
+// (DESIGN.md, example 5): its factory, its [method] keys and their checks (the schema the config
+// reader takes), its line in a table's header. A new mechanism is its own files plus one line in
+// registry.cpp; nothing in config/, sweep/ or report/ names a method.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "contra/config/experiment.h"
+#include "contra/config/load.h"
+#include "contra/config/method_schema.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
 
-/// What a method needs to know about the data it will see.
-struct DataShape {
-  std::int64_t in_channels = 1;  ///< image channels
-  std::int64_t train_size = 0;   ///< training images (memory bank rows)
-};
-
 /// The registered method names, in registration order.
 std::vector<std::string> method_names();
+
+/// Every registered method's [method] keys, defaults and checks, for config::load_experiment.
+const config::MethodSchema& schema();
+
+/// config::load_experiment / parse_experiment against schema(): how the layers after methods read
+/// an experiment. Throw ContraError as those do.
+config::Experiment load_experiment(const std::string& file, const std::vector<config::Override>& overrides = {});
+config::Experiment parse_experiment(std::string_view text, const std::string& source,
+                                    const std::vector<config::Override>& overrides = {});
 
 /// Builds the method `experiment.method.name`, on CPU. Throws ContraError listing the valid
 /// names when the name is unknown, or naming the key when an option is out of range.
 std::shared_ptr<Method> make_method(const config::Experiment& experiment, const DataShape& data);
+
+/// The named method's checks that need the number of training images (the trainer and a sweep's
+/// preflight, once the data is known; e.g. MoCo's queue). Throws ContraError naming where the key
+/// was set, its value and the image count.
+void check_against_data(const config::Experiment& experiment, std::int64_t train_images);
+
+/// One line for a table's header about the runs of method `name`: its negatives per query and
+/// what K means for it, with the values the runs used (`values`). A name no longer registered
+/// (an old record) says so.
+std::string describe(const std::string& name, const DistinctValues& values);
 
 }  // namespace contra::methods

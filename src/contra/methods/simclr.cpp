@@ -7,13 +7,15 @@
 
 namespace contra::methods {
 
-SimClr::SimClr(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels)
-    : options_(method) {
-  CONTRA_CHECK(method.temperature > 0, "method.temperature = {} is out of range: τ must be > 0", method.temperature);
-  encoder_ = register_module("encoder", models::Encoder(model, in_channels));
+SimClr::SimClr(const config::ModelOptions& model, const SimClrOptions& options, const DataShape& data, std::uint64_t)
+    : options_(options) {
+  validate(options, config::Checks());
+  encoder_ = register_module("encoder", models::Encoder(model, data.in_channels));
 }
 
-StepOutput SimClr::forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k, const torch::Tensor&) {
+StepOutput SimClr::forward_step(const Batch& batch) {
+  const auto& view_q = batch.view_q;
+  const auto& view_k = batch.view_k;
   const auto n = view_q.size(0);
   // Both views in one forward pass, so BN sees all 2N images (SimCLR's global BN on one device).
   // 2N×D: unit vectors (cosine similarity), or the raw head outputs when method.l2_norm is false.

@@ -4,18 +4,40 @@
 // embeddings, or on the raw head outputs with method.l2_norm = false (Table 5).
 #pragma once
 
-#include "contra/config/experiment.h"
+#include "contra/config/method_schema.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
 
+/// SimCLR's [method] keys.
+struct SimClrOptions {
+  /// τ of NT-Xent. The key is shared with the other methods, so its default is theirs (0.07);
+  /// SimCLR's own CIFAR-10 setting is 0.5 (App. B.9), which experiments/simclr-*.toml set.
+  double temperature = 0.07;
+  /// ℓ2-normalise the embeddings before NT-Xent (cosine similarity); false = dot product (SimCLR
+  /// Table 5). Only SimCLR reads it, so another method refuses false.
+  bool l2_norm = true;
+
+  template <class V> void visit(V& v) {
+    v("temperature", temperature);
+    v("l2_norm", l2_norm, config::kExclusive);
+  }
+};
+
 class SimClr : public Method {
  public:
+  using Options = SimClrOptions;
   /// Throws ContraError when τ <= 0. The head is whatever model.head says (SimCLR: mlp).
-  SimClr(const config::ModelOptions& model, const config::MethodOptions& method, std::int64_t in_channels);
+  SimClr(const config::ModelOptions& model, const SimClrOptions& options, const DataShape& data, std::uint64_t seed);
 
-  StepOutput forward_step(const torch::Tensor& view_q, const torch::Tensor& view_k,
-                          const torch::Tensor& index) override;
+  /// τ > 0. Throws ContraError.
+  static void validate(const SimClrOptions& options, const config::Checks& checks) {
+    check_temperature(options.temperature, checks);
+  }
+  /// "simclr (negatives = 2·batch − 2)".
+  static std::string describe(const DistinctValues&) { return "simclr (negatives = 2·batch − 2)"; }
+
+  StepOutput forward_step(const Batch& batch) override;
   void after_optimizer_step() override {}
   models::Encoder query_encoder() override { return encoder_; }
   std::vector<torch::Tensor> trainable_parameters() override { return encoder_->parameters(); }
@@ -27,7 +49,7 @@ class SimClr : public Method {
   std::int64_t forwards_without_grad() const override { return 0; }
 
  private:
-  config::MethodOptions options_;
+  SimClrOptions options_;
   models::Encoder encoder_{nullptr};
 };
 

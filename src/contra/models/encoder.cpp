@@ -38,7 +38,7 @@ torch::Tensor EncoderImpl::forward(const torch::Tensor& x) {
   return torch::nn::functional::normalize(project(x), torch::nn::functional::NormalizeFuncOptions().dim(1));  // N×dim
 }
 
-torch::Tensor EncoderImpl::features(const torch::Tensor& x) { return backbone_->forward(x); }
+torch::Tensor EncoderImpl::features(const torch::Tensor& x) { return backbone_forward(x); }  // N×F
 
 std::int64_t EncoderImpl::forward_flops(std::int64_t height, std::int64_t width) const {
   return backbone_->forward_flops(height, width) + head_->forward_flops();

@@ -26,7 +26,8 @@ class EncoderImpl : public torch::nn::Module {
   /// x: N×C×H×W -> head outputs N×dim before the ℓ2 normalisation (SimCLR Table 5's
   /// un-normalised NT-Xent); forward() is normalize(project(x)).
   torch::Tensor project(const torch::Tensor& x);
-  /// x: N×C×H×W -> backbone features N×F (not normalised): what the kNN monitor and the linear probe use.
+  /// x: N×C×H×W -> backbone features N×F (not normalised): what the kNN monitor and the linear
+  /// probe use, and what the supervised classifier trains on (in split chunks in training, as forward()).
   torch::Tensor features(const torch::Tensor& x);
 
   std::int64_t feature_dim() const { return backbone_->feature_dim(); }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "contra/config/load.h"
+#include "contra/methods/registry.h"
 
 namespace contra::report {
 
@@ -44,7 +45,7 @@ RunSummary read_summary(const fs::path& file) {
   r.reason = store::get_string(record.attributes, "reason", what);
   r.seed = store::get_int(record.attributes, "seed", what);
   r.config = store::get_string(record.attributes, "config", what);
-  r.experiment = config::parse_experiment(r.config, what);
+  r.experiment = methods::parse_experiment(r.config, what);
   r.attributes = record.attributes;
   r.axes = record.axes;
   r.summary = record.summary;

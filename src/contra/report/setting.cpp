@@ -8,6 +8,7 @@
 #include <set>
 
 #include "contra/config/load.h"
+#include "contra/methods/registry.h"
 
 namespace contra::report {
 
@@ -28,25 +29,13 @@ std::string join(const std::set<std::string>& values) {
   return fmt::format("{}", fmt::join(v, " / "));
 }
 
-/// Each mechanism with the keys that matter to it.
+/// Each mechanism with the keys that matter to it (methods::describe).
 std::string method_notes(const std::vector<RunSummary>& runs) {
   std::map<std::string, std::vector<RunSummary>> by_method;
   for (const auto& r : runs) by_method[r.experiment.method.name].push_back(r);
   std::vector<std::string> parts;
-  for (const auto& [name, group] : by_method) {
-    const auto v = [&](const std::string& key) { return distinct_value(group, key); };
-    if (name == "moco") {
-      parts.push_back(fmt::format("moco with queue K = {}, m = {}, shuffle BN {}", v("method.queue"),
-                                  v("method.momentum"), v("method.shuffle_bn")));
-    } else if (name == "memory_bank") {
-      parts.push_back(fmt::format("memory_bank with K = {} sampled negatives, λ = {}", v("method.negatives"),
-                                  v("method.memory_momentum")));
-    } else if (name == "end_to_end") {
-      parts.push_back(fmt::format("end_to_end (negatives = batch − 1), shuffle BN {}", v("method.shuffle_bn")));
-    } else {
-      parts.push_back(fmt::format("{} (negatives = 2·batch − 2)", name));
-    }
-  }
+  for (const auto& [name, group] : by_method)
+    parts.push_back(methods::describe(name, [&](const std::string& key) { return distinct_value(group, key); }));
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 

@@ -11,6 +11,7 @@
 #include "contra/core/error.h"
 #include "contra/core/files.h"
 #include "contra/data/dataset.h"
+#include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
 
 namespace contra::sweep {
@@ -61,7 +62,7 @@ class RecordIndex {
       auto it = record.attributes.find("config");
       if (it == record.attributes.end() || !std::holds_alternative<std::string>(it->second)) continue;
       try {
-        const auto exp = config::parse_experiment(std::get<std::string>(it->second), entry.path().string());
+        const auto exp = methods::parse_experiment(std::get<std::string>(it->second), entry.path().string());
         by_config_.emplace(config::to_toml(exp), entry.path());
       } catch (const core::ContraError&) {
         // A config today's schema cannot read (a key was removed or renamed) matches no planned run.
@@ -135,7 +136,7 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   for (const auto& [name, other] : plan.sweep.presets) {
     if (name == plan.preset) continue;
     const auto runs = config::expand(plan.sweep, name);
-    if (!runs.empty()) (void)config::load_experiment(plan.sweep.experiment, runs.front().overrides);
+    if (!runs.empty()) (void)methods::load_experiment(plan.sweep.experiment, runs.front().overrides);
   }
   std::set<std::string> seen;
   std::error_code ec;
@@ -156,7 +157,7 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     auto overrides = point.overrides;
     overrides.insert(overrides.end(), user.begin(), user.end());
     PlannedRun run;
-    run.experiment = config::load_experiment(plan.sweep.experiment, overrides);
+    run.experiment = methods::load_experiment(plan.sweep.experiment, overrides);
     run.id = config::config_hash(run.experiment);
     run.axes = config::axis_values(run.experiment, point.axes);
     run.label = point.label;
@@ -202,8 +203,7 @@ void preflight(const SweepPlan& plan) {
     CONTRA_CHECK(e.data.train_subset <= it->second,
                  "{}: data.train_subset = {} is larger than the {} training images in {}", e.where("data.train_subset"),
                  e.data.train_subset, it->second, e.data.root);
-    if (e.method.name == "moco" && !e.method.allow_own_keys)
-      config::validate_against_data(e, e.data.train_subset > 0 ? e.data.train_subset : it->second);
+    methods::check_against_data(e, e.data.train_subset > 0 ? e.data.train_subset : it->second);
   }
 }
 

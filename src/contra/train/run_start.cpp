@@ -101,10 +101,10 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   // Data first: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
   const auto n_train = dataset.train.size();
-  config::validate_against_data(exp, n_train);
+  methods::check_against_data(exp, n_train);
   if (!ctx.quiet && !core::has_optimised_blas()) fmt::print(stderr, "contra: warning: {}\n", core::blas_advice());
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
-  auto method = methods::make_method(exp, {dataset.train.images.size(1), n_train});
+  auto method = methods::make_method(exp, {dataset.train.images.size(1), n_train, dataset.num_classes});
   method->to(device);
   CONTRA_CHECK(exp.data.drop_last || n_train % exp.optim.batch != 1,
                "{}: data.drop_last = false leaves a last batch of 1 image ({} images, optim.batch = {}): batch "

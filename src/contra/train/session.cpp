@@ -57,7 +57,7 @@ Loop::Loop(Session& s, const LoopPosition& position)
   fail.chance_loss = s.method->chance_loss(s.exp.optim.batch);
   fail.last_epoch_loss = kNaN;
   fail.embedding_std = 1.0;
-  fail.dim = s.exp.model.dim;
+  fail.dim = s.method->embedding_dim();
   result.run_id = s.run_id;
   result.status = "complete";
   result.knn_top1 = kNaN;

@@ -14,7 +14,8 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
   const auto view_q = parts.augment.view(images, parts.augment_gen);  // N×C×H×W float
   const auto view_k = method.views() == 2 ? parts.augment.view(images, parts.augment_gen) : torch::Tensor();
   set_lr(parts.optimizer, lr);
-  auto out = method.forward_step(view_q, view_k, index);  // the mechanism: encoders, negatives, loss
+  const auto labels = parts.labels.index_select(0, index);          // N int64
+  auto out = method.forward_step({view_q, view_k, index, labels});  // the mechanism: encoders, negatives, loss
   parts.optimizer.zero_grad();
   out.loss.backward();
   parts.optimizer.step();

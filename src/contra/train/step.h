@@ -31,6 +31,7 @@ struct StepParts {
   const augment::TwoViewAugment& augment;
   at::Generator& augment_gen;   ///< the augmentation stream
   const torch::Tensor& images;  ///< the train split, uint8 n×C×H×W on the run's device
+  const torch::Tensor& labels;  ///< its labels, int64 n on the run's device (supervised reads them)
 };
 
 /// Sets the learning rate of every parameter group.
