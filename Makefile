@@ -13,10 +13,14 @@
 #
 # Variables: PRESET (cpu), JOBS (runs at once, 2: on 2 cores two 1-thread runs finish 1.11x sooner
 # than one 2-thread run at a time, bench/README.md), RESUME (set it to keep the runs already recorded instead of
-# training them again), BUILD_DIR (build), BUILD_TYPE (Release).
+# training them again), BUILD_DIR (build), BUILD_TYPE (Release), CONTRA_WERROR (OFF; ON makes a warning
+# in contra's own code an error: .ci/run sets it), CMAKE_ARGS (more -D options for cmake). A change to
+# BUILD_TYPE, CONTRA_WERROR or CMAKE_ARGS configures the build folder again.
 
 BUILD_DIR  ?= build
 BUILD_TYPE ?= Release
+CONTRA_WERROR ?= OFF
+CMAKE_ARGS ?=
 PRESET     ?= cpu
 JOBS       ?= 2
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
@@ -36,10 +40,12 @@ all: build
 setup:
 	@bash scripts/setup.sh
 
-$(BUILD_DIR)/CMakeCache.txt: | setup
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
-
-configure: setup $(BUILD_DIR)/CMakeCache.txt
+# cmake runs when the build folder is new or its options changed (recorded in .contra-cmake-args).
+CONFIGURE_ARGS = -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DCONTRA_WERROR=$(CONTRA_WERROR) $(CMAKE_ARGS)
+configure: setup
+	@if [ ! -f $(BUILD_DIR)/CMakeCache.txt ] || [ "$$(cat $(BUILD_DIR)/.contra-cmake-args 2>/dev/null)" != "$(strip $(CONFIGURE_ARGS))" ]; then \
+	  echo cmake -S . -B $(BUILD_DIR) $(CONFIGURE_ARGS) && cmake -S . -B $(BUILD_DIR) $(CONFIGURE_ARGS) && \
+	  echo "$(strip $(CONFIGURE_ARGS))" > $(BUILD_DIR)/.contra-cmake-args; fi
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(NPROC)
