@@ -8,15 +8,21 @@
 #   make ablations           every ablation, then the index results/README.md
 #   make reports             every table, figure and the index again from the recorded runs, no training
 #   make test                build and run the test suite
+#   make test-asan           build the tests and the CLI with AddressSanitizer + UBSan into build-asan/
+#                            and run them (about 15-25 minutes on 2 cores, most of it the build)
 #   make bench               build and run the Google Benchmark binaries
 #   make format              apply .clang-format to the C++ sources
 #
 # Variables: PRESET (cpu), JOBS (runs at once, 2: on 2 cores two 1-thread runs finish 1.11x sooner
 # than one 2-thread run at a time, bench/README.md), RESUME (set it to keep the runs already recorded instead of
-# training them again), BUILD_DIR (build), BUILD_TYPE (Release).
+# training them again), BUILD_DIR (build), BUILD_TYPE (Release), CONTRA_WERROR (OFF; ON makes a warning
+# in contra's own code an error: .ci/run sets it), CMAKE_ARGS (more -D options for cmake). A change to
+# BUILD_TYPE, CONTRA_WERROR or CMAKE_ARGS configures the build folder again.
 
 BUILD_DIR  ?= build
 BUILD_TYPE ?= Release
+CONTRA_WERROR ?= OFF
+CMAKE_ARGS ?=
 PRESET     ?= cpu
 JOBS       ?= 2
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
@@ -28,7 +34,7 @@ SWEEP       = $(CONTRA) sweep $(1) --preset $(PRESET) --jobs $(JOBS) $(if $(RESU
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 export CCACHE_BASEDIR := $(CURDIR)
 
-.PHONY: all setup configure build test bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
+.PHONY: all setup configure build test test-asan bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
         cost-accuracy ablation-temperature ablation-v2 ablation-shufflebn ablation-nce ablations reports index format clean
 
 all: build
@@ -36,16 +42,36 @@ all: build
 setup:
 	@bash scripts/setup.sh
 
-$(BUILD_DIR)/CMakeCache.txt: | setup
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
-
-configure: setup $(BUILD_DIR)/CMakeCache.txt
+# cmake runs when the build folder is new or its options changed (recorded in .contra-cmake-args).
+CONFIGURE_ARGS = -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DCONTRA_WERROR=$(CONTRA_WERROR) $(CMAKE_ARGS)
+configure: setup
+	@if [ ! -f $(BUILD_DIR)/CMakeCache.txt ] || [ "$$(cat $(BUILD_DIR)/.contra-cmake-args 2>/dev/null)" != "$(strip $(CONFIGURE_ARGS))" ]; then \
+	  echo cmake -S . -B $(BUILD_DIR) $(CONFIGURE_ARGS) && cmake -S . -B $(BUILD_DIR) $(CONFIGURE_ARGS) && \
+	  echo "$(strip $(CONFIGURE_ARGS))" > $(BUILD_DIR)/.contra-cmake-args; fi
 
 build: configure
 	cmake --build $(BUILD_DIR) -j $(NPROC)
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(NPROC)
+
+# The tests, and the CLI the e2e tests call, with AddressSanitizer and UBSan (leak detection on), in
+# their own build folder: $(MAKE) test there, so the same configure rule applies. LibTorch is not
+# instrumented; tests/sanitizers/lsan.supp holds the leak suppressions for its libraries (none
+# needed so far). ASan and LSan write their findings in every process to $(ASAN_DIR)/sanitizer-logs/,
+# so one in a CLI run whose exit code a test accepts fails the target too; UBSan (which ignores
+# log_path beside ASan) prints to stderr and stops the process with exit code 1, failing its test.
+ASAN_DIR    ?= build-asan
+SANITIZER_LOGS = $(CURDIR)/$(ASAN_DIR)/sanitizer-logs
+test-asan:
+	rm -rf $(SANITIZER_LOGS) && mkdir -p $(SANITIZER_LOGS)
+	ASAN_OPTIONS=detect_leaks=1:check_initialization_order=1:strict_init_order=1:detect_stack_use_after_return=1:log_path=$(SANITIZER_LOGS)/asan \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(MAKE) test BUILD_DIR=$(ASAN_DIR) BUILD_TYPE=RelWithDebInfo CONTRA_WERROR=OFF \
+	    CMAKE_ARGS="-DCONTRA_SANITIZE=address,undefined -DCONTRA_ENABLE_BENCH=OFF"; \
+	  rc=$$?; if [ -n "$$(ls -A $(SANITIZER_LOGS))" ]; then cat $(SANITIZER_LOGS)/*; \
+	  echo "test-asan: sanitizer findings above (files in $(SANITIZER_LOGS))"; exit 1; fi; exit $$rc
 
 # Every benchmark, the side-by-side run against the PyTorch reference, and the build and test times;
 # writes the figures into bench/README.md (about 20 minutes on 2 cores).
