@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "../support/errors.h"
+#include "../support/experiment.h"
 #include "../support/temp_dir.h"
 #include "contra/config/experiment.h"
 #include "contra/config/load.h"
@@ -21,29 +23,15 @@ using contra::core::ContraError;
 using contra::methods::load_experiment;
 using contra::methods::parse_experiment;
 using contra::testing::TempDir;
+using contra::testing::experiment_with;
+using contra::testing::kExperiment;
+using contra::testing::message_of;
 
 namespace {
-
-const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
-
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ContraError& e) {
-    return e.what();
-  }
-  return "(no ContraError thrown)";
-}
 
 /// The message of load_experiment(kExperiment, {--set arg}).
 std::string set_error(const std::string& arg) {
   return message_of([&] { (void)load_experiment(kExperiment, {parse_set(arg, kExperiment)}); });
-}
-
-Experiment with_sets(const std::vector<std::string>& sets) {
-  std::vector<contra::config::Override> overrides;
-  for (const auto& s : sets) overrides.push_back(parse_set(s, kExperiment));
-  return load_experiment(kExperiment, overrides);
 }
 
 }  // namespace
@@ -156,7 +144,7 @@ TEST_CASE("wrong types, unknown sections and malformed --set are errors", "[conf
   CHECK_THAT(set_error("optim.batch=abc"), Catch::Contains("wrong type"));
   CHECK_THAT(set_error("method.momentum=high"), Catch::Contains("method.momentum"));
   // An integer where a float is expected is fine; a float where an integer is expected is not.
-  CHECK(with_sets({"method.momentum=1"}).method.get<double>("momentum") == 1.0);
+  CHECK(experiment_with({"method.momentum=1"}).method.get<double>("momentum") == 1.0);
   CHECK_THAT(set_error("optim.batch=64.5"), Catch::Contains("optim.batch"));
   // Unknown section.
   const std::string m2 = set_error("methd.momentum=0.9");
@@ -176,12 +164,12 @@ TEST_CASE("wrong types, unknown sections and malformed --set are errors", "[conf
 }
 
 TEST_CASE("set overrides: bare words are strings and later sets win", "[config]") {
-  const auto e = with_sets({"method.name=moco", "method.momentum=0.9", "optim.lr_steps=[3, 5]", "method.momentum=0.5"});
+  const auto e = experiment_with({"method.name=moco", "method.momentum=0.9", "optim.lr_steps=[3, 5]", "method.momentum=0.5"});
   CHECK(e.method.name == "moco");
   CHECK(e.method.get<double>("momentum") == 0.5);
   CHECK(e.optim.lr_steps == std::vector<std::int64_t>{3, 5});
   CHECK_THAT(e.where("method.momentum"), Catch::Contains("--set method.momentum=0.5"));
-  const auto quoted = with_sets({"method.name=\"moco\""});
+  const auto quoted = experiment_with({"method.name=\"moco\""});
   CHECK(quoted.method.name == "moco");
   // An unknown method name lists the valid ones.
   CHECK_THAT(set_error("method.name=simclr_v9"), Catch::Contains("moco"));
@@ -205,29 +193,29 @@ TEST_CASE("to_toml round trip and config_hash", "[config]") {
   CHECK_THAT(text, Catch::Contains("temperature = 0.1\n"));
   CHECK_THAT(text, Catch::Contains("momentum = 0.99\n"));
   // An override changes the hash; setting a key to the value it already has does not.
-  CHECK(contra::config::config_hash(with_sets({"method.momentum=0.9"})) != hash);
-  CHECK(contra::config::config_hash(with_sets({"run.seed=1"})) != hash);
-  CHECK(contra::config::config_hash(with_sets({"method.momentum=0.99"})) == hash);
-  CHECK(contra::config::config_hash(with_sets({"method.momentum=0.990"})) == hash);
+  CHECK(contra::config::config_hash(experiment_with({"method.momentum=0.9"})) != hash);
+  CHECK(contra::config::config_hash(experiment_with({"run.seed=1"})) != hash);
+  CHECK(contra::config::config_hash(experiment_with({"method.momentum=0.99"})) == hash);
+  CHECK(contra::config::config_hash(experiment_with({"method.momentum=0.990"})) == hash);
   // Stable: the same config hashes the same every time.
   CHECK(contra::config::config_hash(load_experiment(kExperiment)) == hash);
   // A round trip with an unusual float keeps it.
-  const auto e3 = with_sets({"optim.lr=0.0123456789"});
+  const auto e3 = experiment_with({"optim.lr=0.0123456789"});
   CHECK(parse_experiment(contra::config::to_toml(e3), "x").optim.lr == 0.0123456789);
   CHECK_THAT(contra::config::to_toml(e3), Catch::Contains("lr = 0.0123456789\n"));
   // Values that differ beyond 6 significant digits keep distinct texts and hashes: m = 0.9999999 is not m = 1.
-  const auto near_one = with_sets({"method.momentum=0.9999999"});
+  const auto near_one = experiment_with({"method.momentum=0.9999999"});
   CHECK_THAT(contra::config::to_toml(near_one), Catch::Contains("momentum = 0.9999999\n"));
-  CHECK(contra::config::config_hash(near_one) != contra::config::config_hash(with_sets({"method.momentum=1.0"})));
+  CHECK(contra::config::config_hash(near_one) != contra::config::config_hash(experiment_with({"method.momentum=1.0"})));
   CHECK(parse_experiment(contra::config::to_toml(near_one), "x").method.get<double>("momentum") == 0.9999999);
   // Whole floats keep a decimal point, small ones their exponent.
-  const auto e4 = with_sets({"method.momentum=1", "optim.weight_decay=1e-5"});
+  const auto e4 = experiment_with({"method.momentum=1", "optim.weight_decay=1e-5"});
   CHECK_THAT(contra::config::to_toml(e4), Catch::Contains("momentum = 1.0\n"));
   CHECK(parse_experiment(contra::config::to_toml(e4), "x").optim.weight_decay == 1e-5);
 }
 
 TEST_CASE("value_text and numeric_value read resolved keys", "[config]") {
-  const auto e = with_sets({"method.momentum=0.9"});
+  const auto e = experiment_with({"method.momentum=0.9"});
   CHECK(contra::config::value_text(e, "method.momentum") == std::optional<std::string>("0.9"));
   CHECK(contra::config::numeric_value(e, "method.momentum") == std::optional<double>(0.9));
   CHECK(contra::config::numeric_value(e, "optim.batch") == std::optional<double>(256.0));
@@ -247,10 +235,10 @@ TEST_CASE("the augment recipe sets defaults and explicit keys override it", "[co
   CHECK(v1.augment.recipe == "moco_v1");
   CHECK(v1.augment.crop_scale_min == 0.2);
   CHECK(load_experiment(kExperiment).augment.crop_scale_min == 0.5);          // the file's explicit key
-  CHECK(with_sets({"augment.recipe=simclr"}).augment.crop_scale_min == 0.5);  // still the file's key
-  CHECK(with_sets({"augment.recipe=simclr"}).augment.blur_prob == 0.5);       // the recipe's default
+  CHECK(experiment_with({"augment.recipe=simclr"}).augment.crop_scale_min == 0.5);  // still the file's key
+  CHECK(experiment_with({"augment.recipe=simclr"}).augment.blur_prob == 0.5);       // the recipe's default
   CHECK(v1.augment.blur_prob == 0.0);
-  const auto mixed = with_sets({"augment.recipe=simclr", "augment.crop_scale_min=0.3"});
+  const auto mixed = experiment_with({"augment.recipe=simclr", "augment.crop_scale_min=0.3"});
   CHECK(mixed.augment.crop_scale_min == 0.3);
   CHECK(mixed.augment.blur_prob == 0.5);
   // In a file, the key order does not matter: the explicit key wins even when written before the recipe.
@@ -261,7 +249,7 @@ TEST_CASE("the augment recipe sets defaults and explicit keys override it", "[co
   CHECK_THROWS_AS(contra::config::augment_recipe("nope"), ContraError);
   CHECK_THAT(set_error("augment.recipe=nope"), Catch::Contains("simclr"));
   // The recipes all validate.
-  for (const auto& name : contra::config::names::kRecipes) CHECK_NOTHROW(with_sets({"augment.recipe=" + name}));
+  for (const auto& name : contra::config::names::kRecipes) CHECK_NOTHROW(experiment_with({"augment.recipe=" + name}));
 }
 
 TEST_CASE("every registered method builds from a default experiment", "[config]") {
@@ -277,6 +265,6 @@ TEST_CASE("every registered method builds from a default experiment", "[config]"
 
 TEST_CASE("cross-field checks: batch vs bn_splits and train_subset", "[config]") {
   CHECK_THAT(set_error("optim.batch=100"), Catch::Contains("bn_splits"));  // 100 % 8 != 0
-  CHECK_NOTHROW(with_sets({"optim.batch=96", "model.bn_splits=1"}));
-  CHECK_THAT(message_of([] { (void)with_sets({"data.train_subset=100"}); }), Catch::Contains("data.train_subset"));
+  CHECK_NOTHROW(experiment_with({"optim.batch=96", "model.bn_splits=1"}));
+  CHECK_THAT(message_of([] { (void)experiment_with({"data.train_subset=100"}); }), Catch::Contains("data.train_subset"));
 }

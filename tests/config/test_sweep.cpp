@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "../support/errors.h"
+#include "../support/sweep_points.h"
 #include "../support/temp_dir.h"
 #include "contra/config/sweep.h"
 #include "contra/core/error.h"
@@ -15,44 +17,16 @@ using contra::config::expand;
 using contra::config::load_sweep;
 using contra::core::ContraError;
 using contra::testing::TempDir;
-
-namespace {
-
-const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
-
-std::string header() { return "experiment = \"" + kExperiment + "\"\n"; }
-
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ContraError& e) {
-    return e.what();
-  }
-  return "(no ContraError thrown)";
-}
-
-/// The value an override list gives `key` (the last one wins), or "" when none.
-std::string value_of(const std::vector<contra::config::Override>& overrides, const std::string& key) {
-  std::string v;
-  for (const auto& o : overrides)
-    if (o.key == key) v = o.value;
-  return v;
-}
-
-using Axes = std::vector<std::pair<std::string, std::string>>;
-
-/// A point's axes with the values its overrides give them: (key, TOML literal), in the sweep's order.
-Axes axes_of(const contra::config::SweepPoint& point) {
-  Axes axes;
-  for (const auto& key : point.axes) axes.emplace_back(key, value_of(point.overrides, key));
-  return axes;
-}
-
-}  // namespace
+using contra::testing::axes_of;
+using contra::testing::Axes;
+using contra::testing::kExperiment;
+using contra::testing::message_of;
+using contra::testing::sweep_header;
+using contra::testing::value_of;
 
 TEST_CASE("sweep grid: 3 values x 2 seeds = 6 runs in a stable order", "[config]") {
   TempDir dir;
-  const auto file = contra::testing::write_file(dir / "mom.toml", header() +
+  const auto file = contra::testing::write_file(dir / "mom.toml", sweep_header() +
                                                                       "seeds = [0, 1]\n"
                                                                       "[grid]\n"
                                                                       "\"method.momentum\" = [0.9, 0.99, 0.999]\n");
@@ -79,7 +53,7 @@ TEST_CASE("sweep grid: 3 values x 2 seeds = 6 runs in a stable order", "[config]
 
 TEST_CASE("sweep grid: two axes with the first in the file outermost and dotted keys", "[config]") {
   TempDir dir;
-  const auto file = contra::testing::write_file(dir / "two.toml", header() +
+  const auto file = contra::testing::write_file(dir / "two.toml", sweep_header() +
                                                                       "[grid]\n"
                                                                       "method.temperature = [0.1, 0.2]\n"
                                                                       "method.queue = [256, 512, 1024]\n");
@@ -94,7 +68,7 @@ TEST_CASE("sweep grid: two axes with the first in the file outermost and dotted 
 
 TEST_CASE("sweep axis values keep every digit", "[config]") {
   TempDir dir;
-  const auto file = contra::testing::write_file(dir / "digits.toml", header() +
+  const auto file = contra::testing::write_file(dir / "digits.toml", sweep_header() +
                                                                          "[grid]\n"
                                                                          "\"optim.lr\" = [0.0123456789, 0.03]\n"
                                                                          "\"method.momentum\" = [0.9999999]\n");
@@ -107,7 +81,7 @@ TEST_CASE("sweep axis values keep every digit", "[config]") {
 
 TEST_CASE("sweep [[zip]] axes move together and unequal lengths are an error", "[config]") {
   TempDir dir;
-  const auto file = contra::testing::write_file(dir / "zip.toml", header() +
+  const auto file = contra::testing::write_file(dir / "zip.toml", sweep_header() +
                                                                       "seeds = [3]\n"
                                                                       "[grid]\n"
                                                                       "\"method.momentum\" = [0.9, 0.99]\n"
@@ -129,7 +103,7 @@ TEST_CASE("sweep [[zip]] axes move together and unequal lengths are an error", "
   CHECK(axes_of(runs[2]) == Axes{{"method.momentum", "0.9"}, {"optim.batch", "256"}, {"method.queue", "255"}});
   CHECK(axes_of(runs[3]) == Axes{{"method.momentum", "0.99"}, {"optim.batch", "64"}, {"method.queue", "63"}});
 
-  const auto bad = contra::testing::write_file(dir / "badzip.toml", header() +
+  const auto bad = contra::testing::write_file(dir / "badzip.toml", sweep_header() +
                                                                         "[[zip]]\n"
                                                                         "\"optim.batch\" = [64, 128]\n"
                                                                         "\"method.queue\" = [63, 127, 255]\n");
@@ -141,7 +115,7 @@ TEST_CASE("sweep [[zip]] axes move together and unequal lengths are an error", "
 
 TEST_CASE("sweep presets override values and seeds, and [preset.x.grid] replaces an axis", "[config]") {
   TempDir dir;
-  const auto file = contra::testing::write_file(dir / "pre.toml", header() +
+  const auto file = contra::testing::write_file(dir / "pre.toml", sweep_header() +
                                                                       "seeds = [0, 1]\n"
                                                                       "[fixed]\n"
                                                                       "\"optim.epochs\" = 5\n"
@@ -182,19 +156,19 @@ TEST_CASE("sweep presets override values and seeds, and [preset.x.grid] replaces
 
 TEST_CASE("sweep: a preset grid that names no axis, empty axes and unknown keys are errors", "[config]") {
   TempDir dir;
-  const auto no_axis = contra::testing::write_file(dir / "a.toml", header() +
+  const auto no_axis = contra::testing::write_file(dir / "a.toml", sweep_header() +
                                                                        "[grid]\n"
                                                                        "\"method.momentum\" = [0.9]\n"
                                                                        "[preset.x.grid]\n"
                                                                        "\"method.queue\" = [16]\n");
   CHECK_THROWS_WITH(load_sweep(no_axis), Catch::Contains("method.queue"));
-  const auto empty = contra::testing::write_file(dir / "b.toml", header() + "[grid]\n\"method.momentum\" = []\n");
+  const auto empty = contra::testing::write_file(dir / "b.toml", sweep_header() + "[grid]\n\"method.momentum\" = []\n");
   CHECK_THROWS_WITH(load_sweep(empty), Catch::Contains("method.momentum"));
-  const auto unknown = contra::testing::write_file(dir / "c.toml", header() + "sedes = [1]\n");
+  const auto unknown = contra::testing::write_file(dir / "c.toml", sweep_header() + "sedes = [1]\n");
   CHECK_THROWS_WITH(load_sweep(unknown), Catch::Contains("sedes") && Catch::Contains(unknown + ":2"));
   const auto no_exp = contra::testing::write_file(dir / "d.toml", "seeds = [1]\n");
   CHECK_THROWS_AS(load_sweep(no_exp), ContraError);
-  const auto neg = contra::testing::write_file(dir / "e.toml", header() + "seeds = [-1]\n");
+  const auto neg = contra::testing::write_file(dir / "e.toml", sweep_header() + "seeds = [-1]\n");
   CHECK_THROWS_AS(load_sweep(neg), ContraError);
 }
 
@@ -209,13 +183,13 @@ TEST_CASE("sweep: a relative experiment path resolves against the sweep's folder
   std::filesystem::create_directories(dir / "experiments");
   contra::testing::write_file(dir / "experiments" / "e.toml", "");
   CHECK(load_sweep(rel).experiment == (dir.path() / "experiments" / "e.toml").string());
-  const auto abs = contra::testing::write_file(dir / "sweeps" / "abs.toml", header());
+  const auto abs = contra::testing::write_file(dir / "sweeps" / "abs.toml", sweep_header());
   CHECK(load_sweep(abs).experiment == kExperiment);
 }
 
 TEST_CASE("sweep [report] block is read", "[config]") {
   TempDir dir;
-  const auto file = contra::testing::write_file(dir / "rep.toml", header() +
+  const auto file = contra::testing::write_file(dir / "rep.toml", sweep_header() +
                                                                       "[report]\n"
                                                                       "title = \"Momentum\"\n"
                                                                       "reference = \"moco_v1.momentum_ablation\"\n"
@@ -227,13 +201,13 @@ TEST_CASE("sweep [report] block is read", "[config]") {
   CHECK(s.report.x == "method.momentum");
   CHECK(s.report.x_label == "m");
   CHECK(s.report.metric == "knn_top1");
-  const auto bad = contra::testing::write_file(dir / "rep2.toml", header() + "[report]\ntitel = \"x\"\n");
+  const auto bad = contra::testing::write_file(dir / "rep2.toml", sweep_header() + "[report]\ntitel = \"x\"\n");
   CHECK_THROWS_WITH(load_sweep(bad), Catch::Contains("titel"));
 }
 
 TEST_CASE("sweep [[zip]] labels name the points, change no config and are checked", "[config]") {
   TempDir dir;
-  const auto file = contra::testing::write_file(dir / "label.toml", header() +
+  const auto file = contra::testing::write_file(dir / "label.toml", sweep_header() +
                                                                         "seeds = [0, 1]\n"
                                                                         "[[zip]]\n"
                                                                         "label = [\"MoCo v1\", \"MLP\"]\n"
@@ -252,25 +226,25 @@ TEST_CASE("sweep [[zip]] labels name the points, change no config and are checke
   CHECK(axes_of(runs[2]) == Axes{{"model.head", "'mlp'"}});                  // the label is not an axis
   for (const auto& r : runs) CHECK(value_of(r.overrides, "label").empty());  // nor an override
 
-  const auto twice = contra::testing::write_file(dir / "twice.toml", header() +
+  const auto twice = contra::testing::write_file(dir / "twice.toml", sweep_header() +
                                                                          "[[zip]]\n"
                                                                          "label = [\"a\", \"a\"]\n"
                                                                          "\"model.head\" = [\"linear\", \"mlp\"]\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(twice); }), Catch::Contains("appears twice"));
-  const auto count = contra::testing::write_file(dir / "count.toml", header() +
+  const auto count = contra::testing::write_file(dir / "count.toml", sweep_header() +
                                                                          "[[zip]]\n"
                                                                          "label = [\"a\"]\n"
                                                                          "\"model.head\" = [\"linear\", \"mlp\"]\n");
   const std::string msg = message_of([&] { (void)load_sweep(count); });
   CHECK_THAT(msg, Catch::Contains(count));
   CHECK_THAT(msg, Catch::Contains("1 labels for 2 points"));
-  const auto number = contra::testing::write_file(dir / "number.toml", header() +
+  const auto number = contra::testing::write_file(dir / "number.toml", sweep_header() +
                                                                            "[[zip]]\n"
                                                                            "label = [1, 2]\n"
                                                                            "\"model.head\" = [\"linear\", \"mlp\"]\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(number); }), Catch::Contains("must be a non-empty string"));
   const auto unlabelled =
-      contra::testing::write_file(dir / "unlabelled.toml", header() +
+      contra::testing::write_file(dir / "unlabelled.toml", sweep_header() +
                                                                "[grid]\n"
                                                                "\"model.head\" = [\"linear\", \"mlp\"]\n"
                                                                "[report]\n"
@@ -284,29 +258,29 @@ TEST_CASE("sweep labels: only a zip's, one labelled zip per run, and x = 'label'
           "[config]") {
   TempDir dir;
   const std::string zip = "[[zip]]\nlabel = [\"a\", \"b\"]\n\"model.head\" = [\"linear\", \"mlp\"]\n";
-  const auto grid = contra::testing::write_file(dir / "grid.toml", header() + "[grid]\nlabel = [\"a\", \"b\"]\n");
+  const auto grid = contra::testing::write_file(dir / "grid.toml", sweep_header() + "[grid]\nlabel = [\"a\", \"b\"]\n");
   std::string msg = message_of([&] { (void)load_sweep(grid); });
   CHECK_THAT(msg, Catch::Contains(grid + ":"));
   CHECK_THAT(msg, Catch::Contains("'label' names the points of a [[zip]]"));
   const auto block = contra::testing::write_file(dir / "block.toml",
-                                                 header() + "[[block]]\n\"method.queue\" = [1, 2]\nlabel = \"x\"\n");
+                                                 sweep_header() + "[[block]]\n\"method.queue\" = [1, 2]\nlabel = \"x\"\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(block); }), Catch::Contains("'label' names the points"));
-  const auto two = contra::testing::write_file(dir / "two.toml", header() + zip +
+  const auto two = contra::testing::write_file(dir / "two.toml", sweep_header() + zip +
                                                                      "[[zip]]\nlabel = [\"c\", \"d\"]\n"
                                                                      "\"method.queue\" = [1024, 2048]\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(two); }), Catch::Contains("2 [[zip]] tables have a label"));
   const auto both = contra::testing::write_file(dir / "both.toml",
-                                                header() + zip +
+                                                sweep_header() + zip +
                                                     "[[block]]\n\"method.queue\" = [1024]\n"
                                                     "[[block.zip]]\nlabel = [\"c\"]\n\"method.momentum\" = [0.9]\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(both); }),
              Catch::Contains("a [[block.zip]] and a [[zip]] both have labels"));
   const auto series = contra::testing::write_file(
-      dir / "series.toml", header() + zip + "[report]\nx = \"label\"\nseries = \"method.name\"\n");
+      dir / "series.toml", sweep_header() + zip + "[report]\nx = \"label\"\nseries = \"method.name\"\n");
   msg = message_of([&] { (void)load_sweep(series); });
   CHECK_THAT(msg, Catch::Contains("report.x = 'label' names one row per point"));
   CHECK_THAT(msg, Catch::Contains("series = 'method.name'"));
   const auto grid_kind =
-      contra::testing::write_file(dir / "kind.toml", header() + zip + "[report]\nx = \"label\"\nkind = \"grid\"\n");
+      contra::testing::write_file(dir / "kind.toml", sweep_header() + zip + "[report]\nx = \"label\"\nkind = \"grid\"\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(grid_kind); }), Catch::Contains("kind = 'grid'"));
 }

@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "../support/errors.h"
+#include "../support/sweep_points.h"
 #include "../support/temp_dir.h"
 #include "contra/config/sweep.h"
 #include "contra/core/error.h"
@@ -20,20 +22,14 @@ using contra::config::load_sweep;
 using contra::core::ContraError;
 using contra::testing::TempDir;
 using contra::testing::write_file;
+using contra::testing::axes_of;
+using contra::testing::Axes;
+using contra::testing::kExperiment;
+using contra::testing::message_of;
+using contra::testing::sweep_header;
+using contra::testing::value_of;
 
 namespace {
-
-const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
-
-std::string header() { return "experiment = \"" + kExperiment + "\"\n"; }
-
-/// The value an override list gives `key` (the last one wins), or "" when none.
-std::string value_of(const std::vector<contra::config::Override>& overrides, const std::string& key) {
-  std::string v;
-  for (const auto& o : overrides)
-    if (o.key == key) v = o.value;
-  return v;
-}
 
 bool sets(const std::vector<contra::config::Override>& overrides, const std::string& key) {
   for (const auto& o : overrides)
@@ -41,28 +37,10 @@ bool sets(const std::vector<contra::config::Override>& overrides, const std::str
   return false;
 }
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ContraError& e) {
-    return e.what();
-  }
-  return "(no ContraError thrown)";
-}
-
-using Axes = std::vector<std::pair<std::string, std::string>>;
-
-/// A point's axes with the values its overrides give them: (key, TOML literal), in the sweep's order.
-Axes axes_of(const contra::config::SweepPoint& point) {
-  Axes axes;
-  for (const auto& key : point.axes) axes.emplace_back(key, value_of(point.overrides, key));
-  return axes;
-}
-
 /// Two blocks crossed with a global [grid]: MoCo over the queue with its own momentum, and
 /// end-to-end with batch and BN splits zipped and linear lr scaling.
 std::string blocks_sweep() {
-  return header() +
+  return sweep_header() +
          "name = \"blocks\"\n"
          "seeds = [0, 1]\n"
          "[grid]\n"
@@ -200,7 +178,7 @@ TEST_CASE("sweep blocks: a preset grid replaces an axis that lives only in a blo
 TEST_CASE("sweep blocks: a preset grid naming no axis anywhere, an axis-less block and bad zips are errors",
           "[config]") {
   TempDir dir;
-  const auto no_axis = write_file(dir / "a.toml", header() +
+  const auto no_axis = write_file(dir / "a.toml", sweep_header() +
                                                       "[grid]\n"
                                                       "\"method.temperature\" = [0.1]\n"
                                                       "[[block]]\n"
@@ -213,7 +191,7 @@ TEST_CASE("sweep blocks: a preset grid naming no axis anywhere, an axis-less blo
   CHECK_THAT(msg, Catch::Contains("method.negatives"));
   CHECK_THAT(msg, Catch::Contains(no_axis));
   // An axis of either block is fine to replace.
-  const auto ok = write_file(dir / "b.toml", header() +
+  const auto ok = write_file(dir / "b.toml", sweep_header() +
                                                  "[[block]]\n"
                                                  "\"method.queue\" = [256]\n"
                                                  "[[block]]\n"
@@ -226,10 +204,10 @@ TEST_CASE("sweep blocks: a preset grid naming no axis anywhere, an axis-less blo
   CHECK(axes_of(runs[1]) == Axes{{"optim.batch", "32"}});
   CHECK(axes_of(runs[2]) == Axes{{"optim.batch", "16"}});
   // A block with only plain keys has no axes.
-  const auto plain = write_file(dir / "c.toml", header() + "[[block]]\n\"method.queue\" = 256\n");
+  const auto plain = write_file(dir / "c.toml", sweep_header() + "[[block]]\n\"method.queue\" = 256\n");
   CHECK_THROWS_AS(load_sweep(plain), ContraError);
   // A block zip of unequal lengths.
-  const auto badzip = write_file(dir / "d.toml", header() +
+  const auto badzip = write_file(dir / "d.toml", sweep_header() +
                                                      "[[block]]\n"
                                                      "\"method.name\" = [\"end_to_end\"]\n"
                                                      "[[block.zip]]\n"
@@ -241,7 +219,7 @@ TEST_CASE("sweep blocks: a preset grid naming no axis anywhere, an axis-less blo
 TEST_CASE("sweep report block: kind, series, reference columns and log_x are read, an unknown kind is an error",
           "[config]") {
   TempDir dir;
-  const auto file = write_file(dir / "rep.toml", header() +
+  const auto file = write_file(dir / "rep.toml", sweep_header() +
                                                      "[grid]\n"
                                                      "\"method.queue\" = [256]\n"
                                                      "[report]\n"
@@ -267,7 +245,7 @@ TEST_CASE("sweep report block: kind, series, reference columns and log_x are rea
   CHECK(s.report.reference_columns ==
         std::map<std::string, std::string>{{"end_to_end", "end_to_end"}, {"moco", "moco"}});
 
-  const auto grid = write_file(dir / "grid.toml", header() +
+  const auto grid = write_file(dir / "grid.toml", sweep_header() +
                                                       "[report]\n"
                                                       "kind = \"grid\"\n"
                                                       "reference = \"simclr.batch_epochs\"\n"
@@ -283,16 +261,16 @@ TEST_CASE("sweep report block: kind, series, reference columns and log_x are rea
   CHECK_FALSE(g.report.log_x);
   CHECK(g.report.reference_columns.empty());
 
-  CHECK(load_sweep(write_file(dir / "cost.toml", header() + "[report]\nkind = \"cost\"\n")).report.kind == "cost");
-  CHECK(load_sweep(write_file(dir / "none.toml", header())).report.kind == "ablation");  // the default
+  CHECK(load_sweep(write_file(dir / "cost.toml", sweep_header() + "[report]\nkind = \"cost\"\n")).report.kind == "cost");
+  CHECK(load_sweep(write_file(dir / "none.toml", sweep_header())).report.kind == "ablation");  // the default
 
-  const auto bad_kind = write_file(dir / "bad.toml", header() + "[report]\nkind = \"pie\"\n");
+  const auto bad_kind = write_file(dir / "bad.toml", sweep_header() + "[report]\nkind = \"pie\"\n");
   const std::string msg = message_of([&] { (void)load_sweep(bad_kind); });
   CHECK_THAT(msg, Catch::Contains("report.kind"));
   CHECK_THAT(msg, Catch::Contains("pie"));
   CHECK_THAT(msg, Catch::Contains(bad_kind));
-  const auto bad_log = write_file(dir / "badlog.toml", header() + "[report]\nlog_x = \"yes\"\n");
+  const auto bad_log = write_file(dir / "badlog.toml", sweep_header() + "[report]\nlog_x = \"yes\"\n");
   CHECK_THROWS_WITH(load_sweep(bad_log), Catch::Contains("log_x"));
-  const auto bad_col = write_file(dir / "badcol.toml", header() + "[report.reference_columns]\nmoco = 3\n");
+  const auto bad_col = write_file(dir / "badcol.toml", sweep_header() + "[report.reference_columns]\nmoco = 3\n");
   CHECK_THROWS_WITH(load_sweep(bad_col), Catch::Contains("reference_columns"));
 }

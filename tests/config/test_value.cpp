@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "../support/experiment.h"
 #include "contra/config/load.h"
 #include "contra/config/value.h"
 #include "contra/core/error.h"
@@ -18,21 +19,10 @@
 // (through the operator<< for containers that the precompiled LibTorch headers bring).
 using contra::config::AxisValues;
 using contra::config::Value;
-
-namespace {
-
-const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
-
-contra::config::Experiment with_sets(const std::vector<std::string>& sets) {
-  std::vector<contra::config::Override> overrides;
-  for (const auto& s : sets) overrides.push_back(contra::config::parse_set(s, kExperiment));
-  return contra::methods::load_experiment(kExperiment, overrides);
-}
-
-}  // namespace
+using contra::testing::experiment_with;
 
 TEST_CASE("config value_of: each key typed as the config holds it", "[config]") {
-  const auto e = with_sets({"method.momentum=0", "model.head=mlp", "method.shuffle_bn=false", "optim.batch=64"});
+  const auto e = experiment_with({"method.momentum=0", "model.head=mlp", "method.shuffle_bn=false", "optim.batch=64"});
   using contra::config::value_of;
   CHECK((value_of(e, "method.momentum") == std::optional<Value>(0.0)));  // a double, though written 0
   CHECK((value_of(e, "optim.batch") == std::optional<Value>(std::int64_t{64})));
@@ -46,7 +36,7 @@ TEST_CASE("config value_of: each key typed as the config holds it", "[config]") 
 }
 
 TEST_CASE("config value_of: every key of the resolved config, with the text to_toml prints", "[config]") {
-  const auto e = with_sets({"method.momentum=0.99", "augment.recipe=simclr"});
+  const auto e = experiment_with({"method.momentum=0.99", "augment.recipe=simclr"});
   std::istringstream text(contra::config::to_toml(e));
   std::string line, section;
   int keys = 0;
@@ -70,7 +60,7 @@ TEST_CASE("config value_of: every key of the resolved config, with the text to_t
 }
 
 TEST_CASE("config axis_values: a sweep's axes in its order, typed, and their text", "[config]") {
-  const auto e = with_sets({"model.head=mlp", "method.momentum=0.9", "method.shuffle_bn=false"});
+  const auto e = experiment_with({"model.head=mlp", "method.momentum=0.9", "method.shuffle_bn=false"});
   const AxisValues axes =
       contra::config::axis_values(e, {"model.head", "method.momentum", "optim.batch", "method.shuffle_bn"});
   REQUIRE(axes.size() == 4);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/errors.h"
 #include "../support/temp_dir.h"
 #include "contra/config/experiment.h"
 #include "contra/core/error.h"
@@ -19,6 +20,7 @@ using contra::core::ContraError;
 using contra::data::load_dataset;
 using contra::data::read_idx_images;
 using contra::data::read_idx_labels;
+using contra::testing::message_of;
 using contra::testing::TempDir;
 
 namespace {
@@ -47,15 +49,6 @@ std::vector<std::uint8_t> ramp(std::size_t n, std::uint8_t start = 0) {
 }
 
 std::string real_root() { return contra::config::DataOptions{}.root; }
-
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ContraError& e) {
-    return e.what();
-  }
-  return "(no ContraError thrown)";
-}
 
 }  // namespace
 

@@ -17,27 +17,13 @@
 #include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
-using contra::testing::files_with;
-using contra::testing::kExperiment;
-using contra::testing::lines_of;
-using contra::testing::quote;
-using contra::testing::run_cli;
-using contra::testing::TempDir;
-using contra::testing::write_file;
+using namespace contra::testing;
 
 namespace {
 
 const char* const kTiny =
     " --set data.train_subset=512 --set data.test_subset=200 --set optim.epochs=2 --set optim.batch=128"
     " --set model.width=4 --set method.queue=256 --set eval.knn_random_init=false --threads 1 --quiet";
-
-void one_line_error(const contra::testing::CliResult& r, const std::vector<std::string>& expect) {
-  INFO("stdout: " << r.out << "\nstderr: " << r.err);
-  CHECK(r.code == 2);
-  CHECK(lines_of(r.err).size() == 1);
-  CHECK_THAT(r.err, Catch::StartsWith("contra: error: "));
-  for (const auto& e : expect) CHECK_THAT(r.err, Catch::Contains(e));
-}
 
 /// Whatever a run that hit a full disk left behind, nothing says complete.
 void no_complete_record(const fs::path& runs) {
@@ -59,40 +45,40 @@ TEST_CASE("bad input: NaN and inf are refused for every real-valued key", "[e2e]
                                 "augment.blur_sigma_max=inf", "optim.weight_decay=nan", "method.memory_momentum=nan"}) {
     INFO(set);
     const auto key = set.substr(0, set.find('='));
-    one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --set " + set, dir), {key, "--set " + set});
+    check_one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --set " + set, dir), {key, "--set " + set});
   }
   // In a file: the message names the file and its line.
   const auto exp = write_file(dir / "nan.toml", "[method]\ntemperature = nan\n");
-  one_line_error(run_cli("train " + quote(exp.c_str()) + " --dump-config", dir),
+  check_one_line_error(run_cli("train " + quote(exp.c_str()) + " --dump-config", dir),
                  {"nan.toml:2", "method.temperature", "nan"});
 }
 
 TEST_CASE("bad input: wrong types, duplicate keys and unknown keys in files", "[e2e][bad-input]") {
   TempDir dir;
   const auto wrong = write_file(dir / "wrong.toml", "[optim]\nbatch = \"many\"\n");
-  one_line_error(run_cli("train " + quote(wrong) + " --dump-config", dir), {"wrong.toml:2", "optim.batch"});
+  check_one_line_error(run_cli("train " + quote(wrong) + " --dump-config", dir), {"wrong.toml:2", "optim.batch"});
   const auto duplicate = write_file(dir / "dup.toml", "[method]\nmomentum = 0.9\nmomentum = 0.99\n");
-  one_line_error(run_cli("train " + quote(duplicate) + " --dump-config", dir), {"dup.toml", ":3", "momentum"});
+  check_one_line_error(run_cli("train " + quote(duplicate) + " --dump-config", dir), {"dup.toml", ":3", "momentum"});
   const auto dup_sweep = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n\"method.momentum\" = [0.99]\n");
-  one_line_error(run_cli("sweep " + quote(dup_sweep) + " --dry-run", dir), {"bad.toml", "method.momentum"});
+  check_one_line_error(run_cli("sweep " + quote(dup_sweep) + " --dry-run", dir), {"bad.toml", "method.momentum"});
 }
 
 TEST_CASE("bad input: sweep grids, keys and presets that do not exist", "[e2e][bad-input]") {
   TempDir dir;
   const auto empty = sweep_file(dir, "[grid]\n\"method.momentum\" = []\n");
-  one_line_error(run_cli("sweep " + quote(empty) + " --dry-run", dir), {"bad.toml", "method.momentum", "no values"});
+  check_one_line_error(run_cli("sweep " + quote(empty) + " --dry-run", dir), {"bad.toml", "method.momentum", "no values"});
   const auto unknown = sweep_file(dir, "[grid]\n\"method.momentm\" = [0.9]\n");
-  one_line_error(run_cli("sweep " + quote(unknown) + " --dry-run", dir), {"method.momentm"});
+  check_one_line_error(run_cli("sweep " + quote(unknown) + " --dry-run", dir), {"method.momentm"});
   const auto ok = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"optim.epochs\" = 1\n");
-  one_line_error(run_cli("sweep " + quote(ok) + " --dry-run --preset gpux", dir), {"gpux", "cpu"});
+  check_one_line_error(run_cli("sweep " + quote(ok) + " --dry-run --preset gpux", dir), {"gpux", "cpu"});
   const auto nan_grid = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9, nan]\n");
-  one_line_error(run_cli("sweep " + quote(nan_grid) + " --dry-run", dir), {"method.momentum", "nan"});
+  check_one_line_error(run_cli("sweep " + quote(nan_grid) + " --dry-run", dir), {"method.momentum", "nan"});
 }
 
 TEST_CASE("bad input: a queue as large as the training set is refused unless allowed", "[e2e][bad-input]") {
   TempDir dir;
   // 512 training images, a queue of 512: each query's own older keys would be negatives.
-  one_line_error(
+  check_one_line_error(
       run_cli("train " + quote(kExperiment) + " --dump-config --set data.train_subset=512 --set method.queue=512", dir),
       {"method.queue = 512", "512 training images", "own image", "method.allow_own_keys"});
   CHECK(
@@ -107,7 +93,7 @@ TEST_CASE("bad input: a queue as large as the training set is refused unless all
   // by the sweep's preflight from the dataset's header before anything runs.
   const auto whole = sweep_file(dir, "[grid]\n\"method.queue\" = [65536]\n[preset.cpu]\n\"data.train_subset\" = 0\n");
   const auto r = run_cli("sweep " + quote(whole) + " --results " + quote((dir / "results").string()), dir);
-  one_line_error(r, {"method.queue = 65536", "60000 training images"});
+  check_one_line_error(r, {"method.queue = 65536", "60000 training images"});
   CHECK(files_with(dir / "results" / "bad" / "cpu" / "runs", ".h5").empty());
 }
 
@@ -116,12 +102,12 @@ TEST_CASE("bad input: a results folder that cannot be used is one line, before a
   const auto sweep = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n");
   // A file where the results folder should be (fails for root too).
   write_file(dir / "blocked", "");
-  one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "blocked").string()), dir),
+  check_one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "blocked").string()), dir),
                  {"blocked", "is not a folder"});
   if (geteuid() != 0) {  // permissions do not stop root
     fs::create_directories(dir / "locked" / "bad" / "cpu" / "runs");
     fs::permissions(dir / "locked" / "bad" / "cpu" / "runs", fs::perms::none);
-    one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "locked").string()), dir),
+    check_one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "locked").string()), dir),
                    {"runs", "cannot read the results folder"});
     fs::permissions(dir / "locked" / "bad" / "cpu" / "runs", fs::perms::owner_all);
   }
@@ -132,14 +118,14 @@ TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming com
   // A small tmpfs when this test may mount one (root, or an unprivileged mount namespace).
   const fs::path mnt = dir / "small";
   fs::create_directories(mnt);
-  const std::string train = quote(contra::testing::kCli) + " train " + quote(kExperiment) + kTiny + " --out " +
+  const std::string train = quote(kCli) + " train " + quote(kExperiment) + kTiny + " --out " +
                             quote((mnt / "runs").string());
   std::string how;
   if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=96k") == 0) {
     how = "tmpfs";
     const int status =
         std::system((train + " >" + quote((dir / "out").string()) + " 2>" + quote((dir / "err").string())).c_str());
-    const std::string err = contra::testing::read_file(dir / "err");
+    const std::string err = read_file(dir / "err");
     INFO("stderr: " << err);
     CHECK((WIFEXITED(status) && WEXITSTATUS(status) != 0));
     CHECK_THAT(err, Catch::Contains(mnt.string()));
@@ -158,14 +144,14 @@ TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming com
     rlimit limit{64 * 1024, 64 * 1024};
     setrlimit(RLIMIT_FSIZE, &limit);
     signal(SIGXFSZ, SIG_IGN);
-    const std::string command = quote(contra::testing::kCli) + " train " + quote(kExperiment) + kTiny + " --out " +
+    const std::string command = quote(kCli) + " train " + quote(kExperiment) + kTiny + " --out " +
                                 quote((dir / "limited").string()) + " 2>" + quote((dir / "limited-err").string());
     execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
   int status = 0;
   waitpid(pid, &status, 0);
-  const std::string err = contra::testing::read_file(dir / "limited-err");
+  const std::string err = read_file(dir / "limited-err");
   INFO("file-size limit; stderr: " << err << (how.empty() ? "" : " (tmpfs also tested)"));
   CHECK((WIFEXITED(status) && WEXITSTATUS(status) != 0));
   CHECK(lines_of(err).size() == 1);
@@ -176,42 +162,42 @@ TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming com
 TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are not SLURM's", "[e2e][bad-input]") {
   TempDir dir;
   const auto twice = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9, 0.9]\n");
-  one_line_error(run_cli("sweep " + quote(twice) + " --dry-run", dir), {"bad.toml:5", "method.momentum", "twice"});
+  check_one_line_error(run_cli("sweep " + quote(twice) + " --dry-run", dir), {"bad.toml:5", "method.momentum", "twice"});
   const auto seeds = write_file(dir / "seeds.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
                                                         "\"\nseeds = [0, 0]\n[grid]\n\"method.momentum\" = [0.9]\n");
-  one_line_error(run_cli("sweep " + quote(seeds) + " --dry-run", dir), {"seeds.toml:3", "seed 0 twice"});
+  check_one_line_error(run_cli("sweep " + quote(seeds) + " --dry-run", dir), {"seeds.toml:3", "seed 0 twice"});
   const auto ok = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n");
   const std::string slurm =
       "sweep " + quote(ok) + " --launcher slurm --no-submit --results " + quote((dir / "r").string());
-  one_line_error(run_cli(slurm + " --time abc", dir), {"slurm.time", "abc"});
-  one_line_error(run_cli(slurm + " --mem lots", dir), {"slurm.memory", "lots"});
-  one_line_error(run_cli(slurm + " --partition 'a b'", dir), {"slurm.partition"});
+  check_one_line_error(run_cli(slurm + " --time abc", dir), {"slurm.time", "abc"});
+  check_one_line_error(run_cli(slurm + " --mem lots", dir), {"slurm.memory", "lots"});
+  check_one_line_error(run_cli(slurm + " --partition 'a b'", dir), {"slurm.partition"});
   CHECK(run_cli(slurm + " --time 1-00:00:00 --mem 4000M", dir).code == 0);
   const auto file =
       write_file(dir / "soon.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
                                         "\"\n[grid]\n\"method.momentum\" = [0.9]\n[slurm]\ntime = \"soon\"\n");
-  one_line_error(run_cli("sweep " + quote(file) + " --launcher slurm --no-submit", dir),
+  check_one_line_error(run_cli("sweep " + quote(file) + " --launcher slurm --no-submit", dir),
                  {"soon.toml", "slurm.time", "soon"});
 }
 
 TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it, stops before any run",
           "[e2e][bad-input]") {
   TempDir dir;
-  const fs::path data = contra::testing::copy_default_dataset(dir / "data");
-  const std::string images = contra::testing::read_file(data / "train-images-idx3-ubyte.gz");
+  const fs::path data = copy_default_dataset(dir / "data");
+  const std::string images = read_file(data / "train-images-idx3-ubyte.gz");
   write_file(data / "train-images-idx3-ubyte.gz", images.substr(0, 100000));  // case C6
   const auto sweep = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.root\" = \"" +
                                          data.string() + "\"\n\"data.train_subset\" = 512\n\"method.queue\" = 256\n");
   const fs::path results = dir / "results";
-  one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote(results.string()), dir),
+  check_one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote(results.string()), dir),
                  {"train-images-idx3-ubyte.gz", "truncated"});
   CHECK_FALSE(fs::exists(results / "bad" / "cpu" / "runs"));
   // A subset larger than the dataset: refused by the sweep and by contra train, not silently capped.
   const auto big =
       sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.train_subset\" = 70000\n");
-  one_line_error(run_cli("sweep " + quote(big) + " --results " + quote(results.string()), dir),
+  check_one_line_error(run_cli("sweep " + quote(big) + " --results " + quote(results.string()), dir),
                  {"data.train_subset = 70000", "60000"});
-  one_line_error(
+  check_one_line_error(
       run_cli("train " + quote(kExperiment) + " --set data.test_subset=20000 --out " + quote((dir / "o").string()),
               dir),
       {"data.test_subset = 20000", "10000"});
@@ -224,21 +210,21 @@ TEST_CASE("bad input: [report] and [slurm] keys, types and kinds that do not exi
     return run_cli("sweep " + quote(sweep_file(dir, grid + body)) + " --dry-run", dir);
   };
   // An unknown key lists the section's keys.
-  one_line_error(
+  check_one_line_error(
       dry_run("[report]\ntitel = \"x\"\n"),
       {"bad.toml:7", "report.titel", "[report] has keys: kind, title, reference,", "reference_columns", "metric"});
-  one_line_error(dry_run("[slurm]\ncpu = 4\n"),
+  check_one_line_error(dry_run("[slurm]\ncpu = 4\n"),
                  {"bad.toml:7", "slurm.cpu", "[slurm] has keys: partition, account, time, cpus,", "signal_seconds"});
   // A wrong type names the key, the value and the type expected.
-  one_line_error(dry_run("[report]\ntitle = 3\n"), {"bad.toml:7", "report.title = 3", "expected a string"});
-  one_line_error(dry_run("[report]\nlog_x = \"yes\"\n"), {"bad.toml:7", "report.log_x", "yes", "expected a boolean"});
-  one_line_error(dry_run("[report.reference_columns]\nmoco = 3\n"),
+  check_one_line_error(dry_run("[report]\ntitle = 3\n"), {"bad.toml:7", "report.title = 3", "expected a string"});
+  check_one_line_error(dry_run("[report]\nlog_x = \"yes\"\n"), {"bad.toml:7", "report.log_x", "yes", "expected a boolean"});
+  check_one_line_error(dry_run("[report.reference_columns]\nmoco = 3\n"),
                  {"bad.toml", "report.reference_columns = { moco = 3 }", "expected a table of strings"});
-  one_line_error(dry_run("[slurm]\ncpus = \"four\"\n"), {"bad.toml:7", "slurm.cpus", "four", "expected an integer"});
+  check_one_line_error(dry_run("[slurm]\ncpus = \"four\"\n"), {"bad.toml:7", "slurm.cpus", "four", "expected an integer"});
   // An unknown report kind lists the kinds, for `contra sweep` and `contra report` alike.
-  one_line_error(dry_run("[report]\nkind = \"pie\"\n"),
+  check_one_line_error(dry_run("[report]\nkind = \"pie\"\n"),
                  {"bad.toml:7", "report.kind = 'pie' is unknown", "valid: ablation, grid, cost, curves"});
   const auto pie = sweep_file(dir, grid + "[report]\nkind = \"pie\"\n");
-  one_line_error(run_cli("report " + quote(pie) + " --results " + quote((dir / "r").string()), dir),
+  check_one_line_error(run_cli("report " + quote(pie) + " --results " + quote((dir / "r").string()), dir),
                  {"bad.toml:7", "report.kind = 'pie'", "valid: ablation, grid, cost, curves"});
 }

@@ -12,15 +12,7 @@
 #include "contra/config/experiment.h"
 
 namespace fs = std::filesystem;
-using contra::testing::files_with;
-using contra::testing::kExperiment;
-using contra::testing::kSource;
-using contra::testing::lines_of;
-using contra::testing::quote;
-using contra::testing::read_file;
-using contra::testing::run_cli;
-using contra::testing::TempDir;
-using contra::testing::write_file;
+using namespace contra::testing;
 
 namespace {
 
@@ -35,13 +27,6 @@ std::string tiny_sweep(const TempDir& dir, const std::string& name, const std::s
                         "\"data.test_subset\" = 200\n\"optim.epochs\" = 1\n\"optim.batch\" = 128\n\"model.width\" = 4\n"
                         "\"method.queue\" = 256\n\"eval.knn_random_init\" = false\n" +
                         extra_preset);
-}
-
-void check_one_line_error(const contra::testing::CliResult& r, const std::string& expect) {
-  INFO("stderr: " << r.err);
-  CHECK(r.code == 2);
-  CHECK(lines_of(r.err).size() == 1);
-  CHECK_THAT(r.err, Catch::StartsWith("contra: error: ") && Catch::Contains(expect));
 }
 
 }  // namespace
@@ -101,7 +86,7 @@ TEST_CASE("e2e: a --rerun that fails leaves no stale record to report", "[e2e]")
   const std::string common =
       " --results " + quote(results.string()) + " --references " + quote(kSource + "/analysis/references");
   // A copy of the dataset, as a user's own data folder.
-  const fs::path data = contra::testing::copy_default_dataset(dir / "data");
+  const fs::path data = copy_default_dataset(dir / "data");
   const auto sweep = tiny_sweep(dir, "rerun", "\"data.root\" = \"" + data.string() + "\"\n");
   const auto first = run_cli("sweep " + quote(sweep) + common, dir);
   INFO("first: " << first.out << first.err);

@@ -16,14 +16,7 @@
 #include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
-using contra::testing::files_with;
-using contra::testing::kExperiment;
-using contra::testing::kSource;
-using contra::testing::quote;
-using contra::testing::read_file;
-using contra::testing::run_cli;
-using contra::testing::TempDir;
-using contra::testing::write_file;
+using namespace contra::testing;
 
 namespace {
 
@@ -103,7 +96,7 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
   const std::string job = after.substr(0, after.find(' '));
   // Task i trains the run on line i+1 of tasks.txt; its checkpoint is runs/<id>.ckpt. SLURM may
   // start the two tasks one after the other, so each is interrupted once its own run has one.
-  const auto lines = contra::testing::lines_of(read_file(results / "slurm-preempt" / "cpu" / "slurm" / "tasks.txt"));
+  const auto lines = lines_of(read_file(results / "slurm-preempt" / "cpu" / "slurm" / "tasks.txt"));
   REQUIRE(lines.size() == 2);
   const auto run_of = [&](const std::string& line) {
     const auto end = line.find(".toml");

@@ -15,17 +15,7 @@
 #include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
-using contra::testing::read_file;
-using contra::testing::TempDir;
-using contra::testing::write_file;
-
-using contra::testing::files_with;
-using contra::testing::kExperiment;
-using contra::testing::kSource;
-using contra::testing::lines_of;
-using contra::testing::quote;
-using contra::testing::row_starting;
-using contra::testing::run_cli;
+using namespace contra::testing;
 
 TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "[e2e]") {
   TempDir dir;

@@ -22,15 +22,7 @@
 #include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
-using contra::testing::files_with;
-using contra::testing::kCli;
-using contra::testing::kExperiment;
-using contra::testing::kSource;
-using contra::testing::quote;
-using contra::testing::read_file;
-using contra::testing::run_cli;
-using contra::testing::TempDir;
-using contra::testing::write_file;
+using namespace contra::testing;
 
 namespace {
 

@@ -11,11 +11,13 @@
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/methods/memory_bank.h"
+#include "../support/small_methods.h"
 
 using contra::core::ContraError;
 using contra::methods::FeatureBank;
 using contra::methods::memory_update;
 using contra::methods::MemoryBank;
+using contra::testing::SmallBank;
 
 namespace {
 
@@ -45,21 +47,6 @@ double reference_loss(const torch::Tensor& q, const torch::Tensor& bank, const t
   }
   return total / static_cast<double>(n);
 }
-
-struct SmallBank {
-  contra::config::ModelOptions model;
-  contra::methods::MemoryBankOptions method;
-  SmallBank() {
-    model.backbone = "small_cnn";
-    model.width = 4;
-    model.dim = 16;
-    model.bn_splits = 1;
-    model.head = "linear";
-    method.negatives = 32;
-    method.memory_momentum = 0.5;
-    method.temperature = 0.1;
-  }
-};
 
 }  // namespace
 
@@ -276,12 +263,4 @@ TEST_CASE("MemoryBank negatives on CPU: the same seeded draws as when they were 
   CHECK(gens[0].second.device() == mb.bank()->rows().device());
   auto shared = gens[0].second;  // a handle sharing the method's state
   CHECK(torch::equal(mb.bank()->sample(3, 5, shared), first));
-}
-
-TEST_CASE("make_generator on CPU with a device is the plain CPU stream", "[methods]") {
-  auto plain = contra::core::make_generator(11, 4);
-  auto on_cpu = contra::core::make_generator(11, 4, torch::Device(torch::kCPU));
-  CHECK(on_cpu.device().is_cpu());
-  CHECK(torch::equal(torch::randint(0, 1 << 20, {64}, plain, torch::kInt64),
-                     torch::randint(0, 1 << 20, {64}, on_cpu, torch::kInt64)));
 }

@@ -11,24 +11,12 @@
 #include "contra/core/seed.h"
 #include "contra/losses/nce.h"
 #include "contra/methods/memory_bank.h"
+#include "../support/small_methods.h"
 
 using contra::methods::MemoryBank;
+using contra::testing::NceBank;
 
 namespace {
-
-struct NceBank {
-  contra::config::ModelOptions model;
-  contra::methods::MemoryBankOptions method;
-  explicit NceBank(double rho) {
-    model.width = 4;
-    model.dim = 16;
-    model.bn_splits = 1;
-    method.loss = "nce";
-    method.negatives = 24;
-    method.temperature = 0.1;
-    method.nce_z_momentum = rho;
-  }
-};
 
 /// Similarity s/τ of query i to bank row `row`, in double.
 struct Scores {

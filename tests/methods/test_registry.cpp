@@ -4,14 +4,11 @@
 #include <set>
 #include <string>
 
+#include "../support/experiment.h"
 #include "contra/core/error.h"
 #include "contra/methods/registry.h"
 
-namespace {
-
-const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
-
-}  // namespace
+using contra::testing::kExperiment;
 
 TEST_CASE("registry: the [method] keys are the schema every committed run id was hashed with", "[methods]") {
   // Adding a key to a method adds it to every resolved config, and so changes every run id: this
@@ -48,4 +45,17 @@ TEST_CASE("registry: the named method's data check, with where its key was set",
   // Another method does not read the queue, so it has nothing to check.
   const auto simclr = contra::methods::load_experiment(kExperiment, {{"method.name", "simclr", "test"}});
   CHECK_NOTHROW(contra::methods::check_against_data(simclr, 100));
+}
+
+TEST_CASE("make_method: an unknown name lists the valid ones", "[methods]") {
+  auto exp = contra::testing::small_experiment("moco");
+  exp.method.name = "byol";
+  try {
+    contra::methods::make_method(exp, {1, 10});
+    FAIL("no ContraError for method.name = byol");
+  } catch (const contra::core::ContraError& e) {
+    const std::string msg = e.what();
+    CHECK_THAT(msg, Catch::Contains("byol"));
+    for (const auto& name : contra::methods::method_names()) CHECK_THAT(msg, Catch::Contains(name));
+  }
 }

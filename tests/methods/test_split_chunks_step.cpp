@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/paths.h"
 #include "../support/tensors.h"
 #include "contra/config/load.h"
 #include "contra/methods/registry.h"
@@ -30,7 +31,7 @@ AfterStep one_step(const std::string& name, std::int64_t budget) {
       {"method.negatives", "256", "test"},
       {"optim.batch", "64", "test"},
   };
-  const auto e = contra::methods::load_experiment(CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml", sets);
+  const auto e = contra::methods::load_experiment(contra::testing::kExperiment, sets);
   const std::int64_t previous = contra::models::split_chunk_budget();
   contra::models::set_split_chunk_budget(budget);
   torch::manual_seed(0);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "../support/experiment.h"
 #include "../support/temp_dir.h"
 #include "contra/core/seed.h"
 #include "contra/methods/registry.h"
@@ -83,11 +84,9 @@ TEST_CASE("supervised: chance, embeddings and parameters", "[methods]") {
 TEST_CASE("supervised: through the training loop, its record holds training accuracy as pretext accuracy",
           "[methods][e2e]") {
   contra::testing::TempDir dir;
-  std::vector<contra::config::Override> sets;
-  for (const char* s : {"method.name=supervised", "data.train_subset=1024", "data.test_subset=200", "optim.epochs=2",
-                        "optim.lr=0.1", "optim.batch=64", "model.width=4", "eval.knn_random_init=false"})
-    sets.push_back(contra::config::parse_set(s, "test"));
-  const auto exp = contra::methods::load_experiment(CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml", sets);
+  const auto exp = contra::testing::experiment_with({"method.name=supervised", "data.train_subset=1024",
+                                                     "data.test_subset=200", "optim.epochs=2", "optim.lr=0.1",
+                                                     "optim.batch=64", "model.width=4", "eval.knn_random_init=false"});
   contra::train::RunContext ctx;
   ctx.out_dir = dir / "runs";
   ctx.quiet = true;

@@ -1,22 +1,25 @@
-// Test helpers for running the real `contra` executable and reading what it wrote.
+// Test helpers for running the real `contra` executable in a temporary directory, checking its
+// one-line errors, and reading what it wrote.
 #pragma once
 
 #include <sys/wait.h>
 
+#include <catch2/catch.hpp>
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <sstream>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
+#include "paths.h"
 #include "temp_dir.h"
+#include "text.h"
 
 namespace contra::testing {
 
 inline const std::string kCli = CONTRA_CLI_PATH;
-inline const std::string kSource = CONTRA_SOURCE_DIR;
-inline const std::string kExperiment = kSource + "/experiments/moco-fashion-mnist.toml";
 
 /// A copy of the default dataset's four IDX files in `dir` (a user's own data folder, to spoil).
 inline std::filesystem::path copy_default_dataset(const std::filesystem::path& dir) {
@@ -50,12 +53,16 @@ inline CliResult run_cli(const std::string& args, const TempDir& dir) {
   return r;
 }
 
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
+/// CHECKs the contract of a user error (README, "The `contra` command"): exit code 2 and one line on
+/// stderr that starts with "contra: error: " and contains each of `expect`.
+inline void check_one_line_error(const CliResult& r, std::initializer_list<std::string> expect) {
+  INFO("stdout: " << r.out << "\nstderr: " << r.err);
+  CHECK(r.code == 2);
+  CHECK(lines_of(r.err).size() == 1);
+  CHECK_THAT(r.err, Catch::StartsWith("contra: error: "));
+  for (const auto& e : expect) CHECK_THAT(r.err, Catch::Contains(e));
 }
+inline void check_one_line_error(const CliResult& r, const std::string& expect) { check_one_line_error(r, {expect}); }
 
 /// The Markdown row whose first cell is `first`, or "" when there is none.
 inline std::string row_starting(const std::string& md, const std::string& first) {

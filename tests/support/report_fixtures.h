@@ -7,7 +7,6 @@
 #include <cmath>
 #include <filesystem>
 #include <functional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,14 +14,17 @@
 #include "contra/report/report.h"
 #include "contra/store/run_record.h"
 #include "contra/sweep/plan.h"
+#include "paths.h"
 #include "temp_dir.h"
+#include "text.h"
 
 namespace contra::testing::report_fixtures {
 
 namespace fs = std::filesystem;
+using contra::testing::kExperiment;
+using contra::testing::lines_of;
 using contra::testing::read_file;
 
-inline const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
 inline const std::string kReferences = CONTRA_SOURCE_DIR "/analysis/references";
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr std::int64_t kTrain = 20000;
@@ -103,13 +105,6 @@ inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const 
   auto again = contra::sweep::plan_sweep(sweep_file, "", {}, results);
   for (const auto& run : again.runs) REQUIRE(run.state == contra::sweep::RunState::done);
   return again;
-}
-
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 /// The Markdown line that starts with `prefix` ("| moco | 4096 |"), or "" when there is none.

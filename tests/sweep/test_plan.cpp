@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "../support/paths.h"
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/core/error.h"
@@ -19,11 +20,10 @@
 namespace fs = std::filesystem;
 using contra::sweep::plan_sweep;
 using contra::sweep::RunState;
+using contra::testing::kExperiment;
 using contra::testing::TempDir;
 
 namespace {
-
-const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
 
 std::string sweep_text(const std::string& momenta) {
   return "experiment = \"" + kExperiment + "\"\n" + "seeds = [0, 1]\n[grid]\n\"method.momentum\" = [" + momenta +

@@ -1,5 +1,6 @@
-// MoCo's queue and momentum encoder (DESIGN.md, "Definitions"; cases/README.md C1): the queue
-// holds the newest K keys, wraps past the end, and K need not divide the batch.
+// MoCo (methods/moco.h): the queue and the momentum encoder (DESIGN.md, "Definitions";
+// cases/README.md C1): the queue holds the newest K keys, wraps past the end, and K need not
+// divide the batch; a step enqueues its keys and moves the key encoder by the momentum rule.
 #include <torch/torch.h>
 #include <catch2/catch.hpp>
 
@@ -11,8 +12,10 @@
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/methods/moco.h"
+#include "../support/small_methods.h"
 
 using contra::methods::KeyQueue;
+using contra::testing::SmallMoco;
 
 namespace {
 
@@ -174,22 +177,6 @@ TEST_CASE("KeyQueue pointer survives a state-dict round trip through sync_pointe
 
 namespace {
 
-struct SmallMoco {
-  contra::config::ModelOptions model;
-  contra::methods::MocoOptions method;
-  SmallMoco() {
-    model.backbone = "small_cnn";
-    model.width = 4;
-    model.dim = 16;
-    model.bn_splits = 1;
-    model.head = "linear";
-    method.queue = 1000;
-    method.momentum = 0.99;
-    method.temperature = 0.1;
-    method.shuffle_bn = true;
-  }
-};
-
 std::vector<torch::Tensor> snapshot(const std::vector<torch::Tensor>& params) {
   std::vector<torch::Tensor> out;
   for (const auto& p : params) out.push_back(p.detach().clone().to(torch::kFloat64));
@@ -204,9 +191,8 @@ TEST_CASE("Moco step: queue pointer advances by the batch, key encoder follows t
   contra::methods::Moco moco(opts.model, opts.method, {1}, 0);
   auto gen = contra::core::make_generator(0, 1);
   const std::int64_t n = 8;
-  const auto view_q = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
-  const auto view_k = torch::randn({n, 1, 28, 28}, gen, torch::kFloat32);
-  const auto index = torch::arange(n, torch::kInt64);
+  const auto views = contra::testing::random_views(n, gen);
+  const auto &view_q = views.view_q, &view_k = views.view_k, &index = views.index;
 
   auto q_params = moco.query_encoder()->parameters();
   auto k_params = moco.key_encoder()->parameters();

@@ -1,7 +1,8 @@
-// Resume (train/checkpoint.h): a run stopped at any point, by a crash (SIGKILL) or a polite stop
-// signal (SIGTERM, as SLURM sends before a time limit), and started again gives exactly the same
-// loss curve and kNN accuracy as the same run uninterrupted, in the same HDF5 record. Also: the
-// same config and seed give identical metrics, and one process trains a run at a time.
+// Starting or resuming a run (train/run_start.cpp, train/checkpoint.h): a run stopped at any
+// point, by a crash (SIGKILL) or a polite stop signal (SIGTERM, as SLURM sends before a time
+// limit), and started again gives exactly the same loss curve and kNN accuracy as the same run
+// uninterrupted, in the same HDF5 record. Also: the same config and seed give identical metrics,
+// one process trains a run at a time (the run lock), and a damaged checkpoint is refused.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "../support/cli.h"
+#include "../support/experiment.h"
 #include "contra/config/load.h"
 #include "contra/methods/registry.h"
 #include "contra/models/split_chunks.h"
@@ -239,11 +241,9 @@ TEST_CASE("checkpoint: a damaged checkpoint is refused, set aside, and the next 
 TEST_CASE("resume: a run resumed under another split chunk budget keeps the one it started with", "[train][resume]") {
   // A SLURM requeue can land on a node whose cache differs; the chunk count then differs, and with
   // it the last bits of every step. The record carries the budget, and the resumed attempt uses it.
-  std::vector<contra::config::Override> sets;
-  for (const std::string s : {"data.train_subset=512", "data.test_subset=200", "optim.epochs=2", "optim.batch=64",
-                              "model.width=4", "method.queue=256", "model.bn_splits=4"})
-    sets.push_back(contra::config::parse_set(s, "test"));
-  const auto exp = contra::methods::load_experiment(contra::testing::kExperiment, sets);
+  const auto exp = contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
+                                                     "optim.batch=64", "model.width=4", "method.queue=256",
+                                                     "model.bn_splits=4"});
   const auto run = [&](const fs::path& out, std::int64_t stop_after) {
     contra::train::RunContext ctx;
     ctx.out_dir = out;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/experiment.h"
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/methods/registry.h"
@@ -17,16 +18,13 @@ using contra::testing::TempDir;
 
 namespace {
 
-const std::string kExperiment = CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml";
 constexpr std::int64_t kStepsPerEpoch = 16;  // 512 images in batches of 32
 
 /// A run that diverges within a few steps: a learning rate of 1e30.
 contra::config::Experiment diverging_run() {
-  std::vector<contra::config::Override> sets;
-  for (const char* s : {"data.train_subset=512", "data.test_subset=100", "optim.epochs=3", "optim.batch=32",
-                        "optim.lr=1e30", "model.width=4", "method.queue=256", "eval.knn_random_init=false"})
-    sets.push_back(contra::config::parse_set(s, kExperiment));
-  return contra::methods::load_experiment(kExperiment, sets);
+  return contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=100", "optim.epochs=3",
+                                          "optim.batch=32", "optim.lr=1e30", "model.width=4", "method.queue=256",
+                                          "eval.knn_random_init=false"});
 }
 
 struct Diverged {
