@@ -49,60 +49,114 @@ $p1s3 << EOD
 4096 68.9 0
 8192 69 0
 EOD
-set terminal pngcairo size 1120,480 noenhanced font "sans,10"
+set terminal pngcairo size 1120,507 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot layout 1,2 title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
+set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
 reset
 set grid
-set key top left
-set bmargin 4
-set title "measured, preset cpu"
+set lmargin at screen 0.0554
+set rmargin at screen 0.4170
+set bmargin at screen 0.2268
+set tmargin at screen 0.8777
+set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "batch"
-set ylabel "kNN top-1 (%), final epoch"
-set logscale x 2
-plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "epochs 2", \
-     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "epochs 4", \
-     $p0s2 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "epochs 8", \
-     66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
+set ylabel "top-1 (%), final epoch"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set logscale x
+set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
+set xrange [230.72011842837253:2272.3982787949467]
+set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
+     $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p0s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
+     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 2", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 4", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 8", \
+     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
 set grid
-set key top left
-set bmargin 4
+set lmargin at screen 0.5554
+set rmargin at screen 0.9777
+set bmargin at screen 0.2268
+set tmargin at screen 0.8777
 set title "paper (cited): Fig. 9 / Table B.1"
 set xlabel "batch"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50"
-set logscale x 2
-plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "epochs 100", \
-     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "epochs 200", \
-     $p1s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "epochs 400", \
-     $p1s3 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "epochs 800"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set logscale x
+set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
+set xrange [215.26948230495094:9741.98468610229]
+set key at screen 0.7661, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+plot $p1s0 using 1:2 with linespoints lc rgb "#CC79A7" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     $p1s1 using 1:2 with linespoints lc rgb "#E69F00" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     $p1s2 using 1:2 with linespoints lc rgb "#56B4E9" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     $p1s3 using 1:2 with linespoints lc rgb "#882255" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "epochs 100", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#E69F00" title "epochs 200", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#56B4E9" title "epochs 400", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#882255" title "epochs 800", \
+     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
 unset multiplot
-set terminal svg size 1120,480 noenhanced font "sans,10"
+set terminal svg size 1120,507 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot layout 1,2 title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
+set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
 reset
 set grid
-set key top left
-set bmargin 4
-set title "measured, preset cpu"
+set lmargin at screen 0.0554
+set rmargin at screen 0.4170
+set bmargin at screen 0.2268
+set tmargin at screen 0.8777
+set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "batch"
-set ylabel "kNN top-1 (%), final epoch"
-set logscale x 2
-plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "epochs 2", \
-     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "epochs 4", \
-     $p0s2 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "epochs 8", \
-     66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
+set ylabel "top-1 (%), final epoch"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set logscale x
+set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
+set xrange [230.72011842837253:2272.3982787949467]
+set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
+     $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p0s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
+     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 2", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 4", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 8", \
+     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
 set grid
-set key top left
-set bmargin 4
+set lmargin at screen 0.5554
+set rmargin at screen 0.9777
+set bmargin at screen 0.2268
+set tmargin at screen 0.8777
 set title "paper (cited): Fig. 9 / Table B.1"
 set xlabel "batch"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50"
-set logscale x 2
-plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "epochs 100", \
-     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "epochs 200", \
-     $p1s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "epochs 400", \
-     $p1s3 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "epochs 800"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set logscale x
+set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
+set xrange [215.26948230495094:9741.98468610229]
+set key at screen 0.7661, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+plot $p1s0 using 1:2 with linespoints lc rgb "#CC79A7" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     $p1s1 using 1:2 with linespoints lc rgb "#E69F00" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     $p1s2 using 1:2 with linespoints lc rgb "#56B4E9" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     $p1s3 using 1:2 with linespoints lc rgb "#882255" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "epochs 100", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#E69F00" title "epochs 200", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#56B4E9" title "epochs 400", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#882255" title "epochs 800", \
+     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
 unset multiplot
 set output

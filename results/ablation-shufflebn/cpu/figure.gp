@@ -48,6 +48,9 @@ $p1s0 << EOD
 10 77.78 0
 EOD
 $p1s1 << EOD
+10.25 83.16 0.028284271247456274
+EOD
+$p1s2 << EOD
 1 73.4 0
 2 76.155 0
 3 76.88499999999999 0
@@ -59,7 +62,10 @@ $p1s1 << EOD
 9 78.13 0
 10 78.12 0
 EOD
-$p1s2 << EOD
+$p1s3 << EOD
+10.5 83.275 0.43133513652379357
+EOD
+$p1s4 << EOD
 1 74.385 0
 2 76.64500000000001 0
 3 77.35499999999999 0
@@ -71,54 +77,151 @@ $p1s2 << EOD
 9 78.85499999999999 0
 10 78.88999999999999 0
 EOD
-set terminal pngcairo size 1120,480 noenhanced font "sans,10"
+$p1s5 << EOD
+10.75 83.71000000000001 0.09899494936611705
+EOD
+$p2s0 << EOD
+0 22 0
+EOD
+$p2s1 << EOD
+1 42 0
+EOD
+set terminal pngcairo size 1680,523 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot layout 1,2 title "ShuffleBN: the BN leak (MoCo v1 §3.3, Fig. A.1)"
+set multiplot title "ShuffleBN: the BN leak (MoCo v1 §3.3, Fig. A.1)"
 reset
 set grid
-set key bottom right
-set bmargin 4
-set title "pretext accuracy (instance discrimination, train): fashion-mnist, preset cpu"
+set lmargin at screen 0.0369
+set rmargin at screen 0.3185
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
+set title "pretext accuracy (instance discrimination,\ntrain): fashion-mnist, preset cpu"
 set xlabel "epoch"
 set ylabel "pretext top-1 (%)"
-plot $p0s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "plain BN (1 split)", \
-     $p0s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "without ShuffleBN", \
-     $p0s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "with ShuffleBN"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set key at screen 0.1774, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+plot $p0s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 4 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with linespoints lc rgb "#009E73" lw 2 dt 4 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 4 pt 7 ps 0.9 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "plain BN (1 split)", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "with ShuffleBN"
 reset
 set grid
-set key top left
-set bmargin 4
-set title "kNN monitor (test): fashion-mnist, preset cpu"
+set lmargin at screen 0.3702
+set rmargin at screen 0.6113
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
+set title "kNN per epoch, linear probe at the last (test): fashion-mnist, preset cpu"
 set xlabel "epoch"
-set ylabel "kNN top-1 (%)"
-plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "plain BN (1 split)", \
-     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "without ShuffleBN", \
-     $p1s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "with ShuffleBN", \
-     66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
+set ylabel "top-1 (%)"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set key at screen 0.4905, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 notitle, \
+     $p1s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
+     $p1s2 using 1:2 with linespoints lc rgb "#009E73" lw 2 dt 2 pt 7 ps 0.9 notitle, \
+     $p1s3 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s3 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
+     $p1s4 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 2 pt 7 ps 0.9 notitle, \
+     $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "plain BN (1 split)", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "with ShuffleBN", \
+     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN", \
+     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe"
+reset
+set grid
+set lmargin at screen 0.7131
+set rmargin at screen 0.9851
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
+set title "paper (cited): Appendix A.9, Fig. A.1 (curves\nonly, read off the plot, about +-1 point)"
+set xlabel "key encoder BN"
+set ylabel "kNN accuracy (%) at 80 epochs,\nImageNet-1k, ResNet-50"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set xtics ("without ShuffleBN" 0, "with ShuffleBN" 1)
+set xrange [-0.5:1.5]
+set key at screen 0.8488, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+plot $p2s0 using 1:2 with linespoints lc rgb "#009E73" lw 1.5 dt 2 pt 4 ps 1.1 notitle, \
+     $p2s1 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 2 pt 4 ps 1.1 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "with ShuffleBN", \
+     NaN with linespoints lw 1.5 dt 2 pt 4 ps 1.1 lc rgb "#000000" title "kNN (paper)"
 unset multiplot
-set terminal svg size 1120,480 noenhanced font "sans,10"
+set terminal svg size 1680,523 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot layout 1,2 title "ShuffleBN: the BN leak (MoCo v1 §3.3, Fig. A.1)"
+set multiplot title "ShuffleBN: the BN leak (MoCo v1 §3.3, Fig. A.1)"
 reset
 set grid
-set key bottom right
-set bmargin 4
-set title "pretext accuracy (instance discrimination, train): fashion-mnist, preset cpu"
+set lmargin at screen 0.0369
+set rmargin at screen 0.3185
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
+set title "pretext accuracy (instance discrimination,\ntrain): fashion-mnist, preset cpu"
 set xlabel "epoch"
 set ylabel "pretext top-1 (%)"
-plot $p0s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "plain BN (1 split)", \
-     $p0s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "without ShuffleBN", \
-     $p0s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "with ShuffleBN"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set key at screen 0.1774, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+plot $p0s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 4 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with linespoints lc rgb "#009E73" lw 2 dt 4 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 4 pt 7 ps 0.9 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "plain BN (1 split)", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "with ShuffleBN"
 reset
 set grid
-set key top left
-set bmargin 4
-set title "kNN monitor (test): fashion-mnist, preset cpu"
+set lmargin at screen 0.3702
+set rmargin at screen 0.6113
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
+set title "kNN per epoch, linear probe at the last (test): fashion-mnist, preset cpu"
 set xlabel "epoch"
-set ylabel "kNN top-1 (%)"
-plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "plain BN (1 split)", \
-     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "without ShuffleBN", \
-     $p1s2 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 1 title "with ShuffleBN", \
-     66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
+set ylabel "top-1 (%)"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set key at screen 0.4905, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 notitle, \
+     $p1s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
+     $p1s2 using 1:2 with linespoints lc rgb "#009E73" lw 2 dt 2 pt 7 ps 0.9 notitle, \
+     $p1s3 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s3 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
+     $p1s4 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 2 pt 7 ps 0.9 notitle, \
+     $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "plain BN (1 split)", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "with ShuffleBN", \
+     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN", \
+     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe"
+reset
+set grid
+set lmargin at screen 0.7131
+set rmargin at screen 0.9851
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
+set title "paper (cited): Appendix A.9, Fig. A.1 (curves\nonly, read off the plot, about +-1 point)"
+set xlabel "key encoder BN"
+set ylabel "kNN accuracy (%) at 80 epochs,\nImageNet-1k, ResNet-50"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set xtics ("without ShuffleBN" 0, "with ShuffleBN" 1)
+set xrange [-0.5:1.5]
+set key at screen 0.8488, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+plot $p2s0 using 1:2 with linespoints lc rgb "#009E73" lw 1.5 dt 2 pt 4 ps 1.1 notitle, \
+     $p2s1 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 2 pt 4 ps 1.1 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "with ShuffleBN", \
+     NaN with linespoints lw 1.5 dt 2 pt 4 ps 1.1 lc rgb "#000000" title "kNN (paper)"
 unset multiplot
 set output

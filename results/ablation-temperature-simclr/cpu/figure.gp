@@ -1,31 +1,31 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0.05 77.45500000000001 0.7566042558696111
-0.1 78.395 1.22329473145272
-0.5 77.715 0.19091883092036502
-1 76.78 0.3676955262170019
-EOD
-$p0s1 << EOD
 0.05 82.96000000000001 0.4384062043356526
 0.1 83.045 0.8131727983645337
 0.5 83.11500000000001 0.47376154339498805
 1 82.525 1.0960155108391465
 EOD
-$p0s2 << EOD
-
-
-0.5 75.91 1.3435028842544343
-1 77.91 0.6788225099390912
-10 74.48 0.24041630560342858
-100 68.375 2.835498192558059
+$p0s1 << EOD
+0.05 77.45500000000001 0.7566042558696111
+0.1 78.395 1.22329473145272
+0.5 77.715 0.19091883092036502
+1 76.78 0.3676955262170019
 EOD
-$p0s3 << EOD
+$p0s2 << EOD
 
 
 0.5 80.66999999999999 1.5556349186104066
 1 82.41 0.5374011537017697
 10 81.795 0.5444722215136287
 100 79.16999999999999 1.0040916292848987
+EOD
+$p0s3 << EOD
+
+
+0.5 75.91 1.3435028842544343
+1 77.91 0.6788225099390912
+10 74.48 0.24041630560342858
+100 68.375 2.835498192558059
 EOD
 $p1s0 << EOD
 0.05 59.7 0
@@ -37,54 +37,110 @@ $p1s1 << EOD
 10 57.2 0
 100 57 0
 EOD
-set terminal pngcairo size 1120,480 noenhanced font "sans,10"
+set terminal pngcairo size 1120,490 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot layout 1,2 title "SimCLR temperature τ with and without ℓ2 normalisation (SimCLR Table 5)"
+set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (SimCLR Table 5)"
 reset
 set grid
-set key top left
-set bmargin 4
-set title "measured: fashion-mnist, preset cpu"
+set lmargin at screen 0.0554
+set rmargin at screen 0.4170
+set bmargin at screen 0.2000
+set tmargin at screen 0.8735
+set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "τ"
 set ylabel "top-1 (%), final epoch"
-plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "ℓ2 norm true: kNN", \
-     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "ℓ2 norm true: linear probe", \
-     $p0s2 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "ℓ2 norm false: kNN", \
-     $p0s3 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "ℓ2 norm false: linear probe", \
-     66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set logscale x
+set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
+set xrange [0.03419152760229172:146.23505735569623]
+set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p0s2 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
+     $p0s3 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
+     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
+     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
+     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
 set grid
-set key top left
-set bmargin 4
+set lmargin at screen 0.5554
+set rmargin at screen 0.9777
+set bmargin at screen 0.2000
+set tmargin at screen 0.8735
 set title "paper (cited): Table 5"
 set xlabel "τ"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50"
-plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "ℓ2 norm true", \
-     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "ℓ2 norm false"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set logscale x
+set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
+set xrange [0.03419152760229172:146.23505735569623]
+set key at screen 0.7661, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+plot $p1s0 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     $p1s1 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
+     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
 unset multiplot
-set terminal svg size 1120,480 noenhanced font "sans,10"
+set terminal svg size 1120,490 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot layout 1,2 title "SimCLR temperature τ with and without ℓ2 normalisation (SimCLR Table 5)"
+set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (SimCLR Table 5)"
 reset
 set grid
-set key top left
-set bmargin 4
-set title "measured: fashion-mnist, preset cpu"
+set lmargin at screen 0.0554
+set rmargin at screen 0.4170
+set bmargin at screen 0.2000
+set tmargin at screen 0.8735
+set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "τ"
 set ylabel "top-1 (%), final epoch"
-plot $p0s0 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "ℓ2 norm true: kNN", \
-     $p0s1 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "ℓ2 norm true: linear probe", \
-     $p0s2 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "ℓ2 norm false: kNN", \
-     $p0s3 using 1:2:3 with yerrorlines lw 2 pt 7 ps 1.2 dt 1 title "ℓ2 norm false: linear probe", \
-     66.895 with lines lw 2 dt 3 lc rgb "#606060" title "random-init encoder"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set logscale x
+set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
+set xrange [0.03419152760229172:146.23505735569623]
+set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p0s2 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
+     $p0s3 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
+     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
+     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
+     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
 set grid
-set key top left
-set bmargin 4
+set lmargin at screen 0.5554
+set rmargin at screen 0.9777
+set bmargin at screen 0.2000
+set tmargin at screen 0.8735
 set title "paper (cited): Table 5"
 set xlabel "τ"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50"
-plot $p1s0 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "ℓ2 norm true", \
-     $p1s1 using 1:2 with linespoints lw 2 pt 7 ps 1.2 dt 2 title "ℓ2 norm false"
+set autoscale fix
+set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
+set logscale x
+set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
+set xrange [0.03419152760229172:146.23505735569623]
+set key at screen 0.7661, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+plot $p1s0 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     $p1s1 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
+     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
 unset multiplot
 set output
