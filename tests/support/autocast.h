@@ -1,29 +1,17 @@
-// Test helper: CPU autocast (bf16) for one scope, the same dispatch path as autocast on a GPU.
+// Test helper: CPU autocast (bf16) for one scope, the same dispatch path as autocast on a GPU
+// (core::AutocastScope, which holds the LibTorch-version difference).
 #pragma once
 
-#include <ATen/autocast_mode.h>
-#include <torch/version.h>
+#include "contra/core/precision.h"
 
 namespace contra::testing {
 
 class CpuAutocast {
  public:
-  CpuAutocast() { set(true); }
-  ~CpuAutocast() {
-    set(false);
-    at::autocast::clear_cache();
-  }
-  CpuAutocast(const CpuAutocast&) = delete;
-  CpuAutocast& operator=(const CpuAutocast&) = delete;
+  CpuAutocast() : scope_(torch::kCPU, core::Precision::bf16) {}
 
  private:
-  static void set(bool on) {
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
-    at::autocast::set_autocast_enabled(at::kCPU, on);
-#else
-    at::autocast::set_cpu_enabled(on);
-#endif
-  }
+  core::AutocastScope scope_;
 };
 
 }  // namespace contra::testing

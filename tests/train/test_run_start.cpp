@@ -15,6 +15,7 @@
 
 #include "../support/cli.h"
 #include "../support/experiment.h"
+#include "../support/resume.h"
 #include "contra/config/load.h"
 #include "contra/methods/registry.h"
 #include "contra/models/split_chunks.h"
@@ -27,61 +28,10 @@ namespace fs = std::filesystem;
 using contra::testing::quote;
 using contra::testing::run_cli;
 using contra::testing::TempDir;
-
-namespace {
-
-/// 512 images in batches of 64: 8 steps per epoch, 3 epochs, a checkpoint after each epoch.
-std::string tiny_sets(const std::string& method) {
-  std::string sets = " --set method.name=" + method +
-                     " --set data.train_subset=512 --set data.test_subset=200 --set optim.epochs=3 --set optim.batch=64"
-                     " --set model.width=4 --set method.queue=256 --set method.negatives=256 --set model.bn_splits=4";
-  if (method == "simclr") sets += " --set model.head=mlp";
-  return sets;
-}
-
-/// `contra train` of the tiny run into `out`; the raw wait status, so a death by signal shows.
-int train_status(const std::string& method, const fs::path& out, const std::string& extra, const TempDir& dir) {
-  const std::string command = "exec " + quote(contra::testing::kCli) + " train " + quote(contra::testing::kExperiment) +
-                              tiny_sets(method) + " --threads 1 --quiet --out " + quote(out.string()) + " " + extra +
-                              " >>" + quote((dir / "log").string()) + " 2>&1";
-  return std::system(command.c_str());
-}
-
-contra::store::RunRecord only_record(const fs::path& out) {
-  const auto files = contra::testing::files_with(out, ".h5");
-  REQUIRE(files.size() == 1);
-  return contra::store::read_run(files.front());
-}
-
-/// The metrics that must not depend on interruptions (timings aside).
-void check_same_metrics(const contra::store::RunRecord& a, const contra::store::RunRecord& b) {
-  using contra::store::column_as_double;
-  for (const char* column : {"step", "epoch", "loss", "lr"}) {
-    INFO("steps/" << column);
-    CHECK(column_as_double(a.steps, column) == column_as_double(b.steps, column));
-  }
-  for (const char* column : {"epoch", "loss", "pretext_acc", "embedding_std"}) {
-    INFO("epochs/" << column);
-    CHECK(column_as_double(a.epochs, column) == column_as_double(b.epochs, column));
-  }
-  // Evaluated on some epochs only: NaN elsewhere, and NaN must match NaN.
-  const auto bits = [](std::vector<double> v) {
-    for (auto& x : v) x = std::isnan(x) ? -1e300 : x;
-    return v;
-  };
-  for (const char* column : {"knn_top1", "align", "uniform"}) {
-    INFO("epochs/" << column);
-    CHECK(bits(column_as_double(a.epochs, column)) == bits(column_as_double(b.epochs, column)));
-  }
-  for (const char* key : {"knn_top1", "knn_top1_random_init", "linear_top1", "final_loss", "embedding_std", "steps"}) {
-    INFO("summary/" << key);
-    CHECK(contra::store::get_double(a.summary, key, "a") == contra::store::get_double(b.summary, key, "b"));
-  }
-  CHECK(contra::store::get_string(a.attributes, "status", "a") ==
-        contra::store::get_string(b.attributes, "status", "b"));
-}
-
-}  // namespace
+using contra::testing::check_same_metrics;
+using contra::testing::only_record;
+using contra::testing::tiny_sets;
+using contra::testing::train_status;
 
 TEST_CASE("resume: killed or stopped mid-epoch, every mechanism continues bit for bit", "[train][resume]") {
   struct Case {

@@ -20,13 +20,17 @@ namespace contra::config {
 
 /// [run]: what identifies a run besides the method.
 struct RunOptions {
-  std::int64_t seed = 0;        ///< seeds weights, data order and augmentation
-  std::string device = "auto";  ///< auto | cpu | cuda | cuda:N
+  std::int64_t seed = 0;          ///< seeds weights, data order and augmentation
+  std::string device = "auto";    ///< auto | cpu | cuda | cuda:N
+  std::string precision = "fp32";  ///< fp32 | bf16 | fp16: the forward pass and loss under autocast (core/precision.h)
+  bool deterministic = false;      ///< deterministic kernels (cuDNN, LibTorch); off: cuDNN benchmark and TF32 on CUDA
 
   template <class V>
   void visit(V& v) {
     v("seed", seed);
     v("device", device);
+    v("precision", precision);
+    v("deterministic", deterministic);
   }
 };
 
@@ -231,7 +235,11 @@ inline const std::vector<std::string> kSchedules = {"step", "cosine"};
 /// Keys left out of the run id: they change how a run is executed or checked, not what it learns,
 /// so changing them neither reruns a run nor orphans a record written before they existed. A
 /// method marks its own such keys (config::kUnhashed; MethodOptions::unhashed).
-inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every"};
+inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every", "run.deterministic"};
+/// Keys left out of the run id while they hold their default: a key added after runs were recorded
+/// that changes what a run computes. Its default reproduces what every earlier run did, so those
+/// runs keep their ids, and any other value makes a new run.
+inline const std::vector<std::string> kHashedUnlessDefaultKeys = {"run.precision"};
 }  // namespace names
 
 }  // namespace contra::config

@@ -200,6 +200,9 @@ std::string config_hash(const Experiment& exp) {
   toml::table doc = to_table(exp);
   std::vector<std::string> unhashed = names::kUnhashedKeys;
   for (const auto& key : exp.method.unhashed) unhashed.push_back("method." + key);
+  static const Experiment defaults;
+  for (const auto& key : names::kHashedUnlessDefaultKeys)
+    if (value_of(exp, key) == value_of(defaults, key)) unhashed.push_back(key);
   for (const auto& key : unhashed) {
     const auto dot = key.find('.');
     auto* section = doc.get_as<toml::table>(key.substr(0, dot));

@@ -9,6 +9,7 @@
 #include "contra/config/load.h"
 #include "contra/core/device.h"
 #include "contra/core/error.h"
+#include "contra/core/precision.h"
 
 namespace contra::config {
 
@@ -71,6 +72,7 @@ void validate(const Experiment& e, const MethodSchema& methods) {
   CONTRA_CHECK(core::is_valid_device_spec(e.run.device),
                "{}: run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N", e.where("run.device"),
                e.run.device);
+  c.one_of("run.precision", e.run.precision, core::precision_names());
   // [data]
   c.one_of("data.dataset", e.data.dataset, names::kDatasets);
   CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty", e.where("data.root"));

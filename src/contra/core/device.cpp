@@ -1,14 +1,18 @@
 #include "contra/core/device.h"
 
+#include <ATen/Context.h>
 #include <torch/cuda.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 
 #include "contra/core/error.h"
 
 #ifdef CONTRA_WITH_CUDA
-#include <ATen/cuda/CUDAContext.h>
+// The CUDA runtime's own header, not ATen/cuda/CUDAContext.h: that one pulls in the cuBLAS,
+// cuSPARSE and cuSOLVER headers, which a CUDA toolkit without those libraries lacks.
+#include <cuda_runtime_api.h>
 #endif
 
 namespace contra::core {
@@ -43,7 +47,9 @@ torch::Tensor upload(const torch::Tensor& host, const torch::Device& device) {
 std::string device_name(const torch::Device& device) {
 #ifdef CONTRA_WITH_CUDA
   if (device.is_cuda()) {
-    return at::cuda::getDeviceProperties(device.index())->name;
+    cudaDeviceProp properties{};
+    if (cudaGetDeviceProperties(&properties, device.index()) == cudaSuccess) return properties.name;
+    return device.str();
   }
 #endif
   if (device.is_cpu()) {
@@ -58,6 +64,35 @@ std::string device_name(const torch::Device& device) {
     return "cpu";
   }
   return device.str();
+}
+
+std::pair<int, int> cuda_compute_capability(const torch::Device& device) {
+#ifdef CONTRA_WITH_CUDA
+  if (device.is_cuda()) {
+    cudaDeviceProp properties{};
+    if (cudaGetDeviceProperties(&properties, device.index()) == cudaSuccess) return {properties.major, properties.minor};
+  }
+#endif
+  (void)device;
+  return {0, 0};
+}
+
+AlgorithmSettings configure_algorithms(const torch::Device& device, bool deterministic) {
+  AlgorithmSettings s;
+  s.deterministic = deterministic;
+  auto& context = at::globalContext();
+  if (deterministic && device.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
+  context.setDeterministicAlgorithms(deterministic, /*warn_only=*/false);
+  if (device.is_cuda()) {
+    s.cudnn_benchmark = !deterministic;
+    s.tf32 = !deterministic;
+    s.channels_last = true;
+    context.setDeterministicCuDNN(deterministic);
+    context.setBenchmarkCuDNN(s.cudnn_benchmark);
+    context.setAllowTF32CuBLAS(s.tf32);
+    context.setAllowTF32CuDNN(s.tf32);
+  }
+  return s;
 }
 
 }  // namespace contra::core

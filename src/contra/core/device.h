@@ -4,6 +4,7 @@
 #include <torch/types.h>
 
 #include <string>
+#include <utility>
 
 namespace contra::core {
 
@@ -23,5 +24,27 @@ torch::Tensor upload(const torch::Tensor& host, const torch::Device& device);
 
 /// A human-readable device name: the CPU model, or the GPU's name.
 std::string device_name(const torch::Device& device);
+
+/// The compute capability (major, minor) of a CUDA device; (0, 0) for any other device or in a
+/// build without CUDA.
+std::pair<int, int> cuda_compute_capability(const torch::Device& device);
+
+/// How LibTorch picks its kernels for a run on one device (process-wide settings), as the run
+/// record states them.
+struct AlgorithmSettings {
+  bool deterministic = false;    ///< cuDNN deterministic and LibTorch's deterministic algorithms on
+  bool cudnn_benchmark = false;  ///< cuDNN times its convolution algorithms and keeps the fastest
+  bool tf32 = false;             ///< float32 matrix products and convolutions may use TF32 tensor cores
+  bool channels_last = false;    ///< convolutional backbones take NHWC (channels_last) inputs
+};
+
+/// Applies the settings for a run on `device` and returns them. With `deterministic`: cuDNN
+/// deterministic, no cuDNN benchmark, LibTorch's deterministic algorithms (an op without a
+/// deterministic kernel then throws), TF32 off, and CUBLAS_WORKSPACE_CONFIG=:4096:8 unless already
+/// set (cuBLAS needs it before its first call to be deterministic). Without it, on CUDA: cuDNN
+/// benchmark on and TF32 allowed (as PyTorch's `torch.backends.cudnn.benchmark = True` and
+/// `set_float32_matmul_precision('high')`). On CUDA, convolutional backbones run channels_last. On
+/// a CPU only the deterministic-algorithms switch applies (CPU kernels are deterministic already).
+AlgorithmSettings configure_algorithms(const torch::Device& device, bool deterministic);
 
 }  // namespace contra::core

@@ -71,9 +71,10 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
                   v("model.width"), v("model.head"), v("model.dim"), v("model.bn_splits"), method_notes(runs),
                   v("method.temperature")),
       fmt::format("Training: epochs {}, batch {}, SGD base lr {} (batch scaling {}, {} schedule), momentum {}, weight "
-                  "decay {}; augmentation {}; seeds {}.",
+                  "decay {}; augmentation {}; precision {}; seeds {}.",
                   v("optim.epochs"), v("optim.batch"), v("optim.lr"), v("optim.lr_scaling"), v("optim.schedule"),
-                  v("optim.sgd_momentum"), v("optim.weight_decay"), v("augment.recipe"), join(seeds)),
+                  v("optim.sgd_momentum"), v("optim.weight_decay"), v("augment.recipe"), v("run.precision"),
+                  join(seeds)),
       fmt::format(
           "Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
           "epoch**; mean ± sample std over seeds, n runs per row; \"vs random init\" is the mean minus the random-init mean, in points.",

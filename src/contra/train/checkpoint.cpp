@@ -74,6 +74,11 @@ void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition
     archive.write("method", method);
     state.optimizer.save(optimizer);
     archive.write("optimizer", optimizer);
+    if (state.loss_scaler != nullptr) {
+      torch::serialize::OutputArchive scaler;
+      state.loss_scaler->save(scaler);
+      archive.write("loss_scaler", scaler);
+    }
     for (auto& [name, gen] : all_generators(state)) {
       std::lock_guard<std::mutex> lock(gen.mutex());
       rng.write(name, gen.get_state());
@@ -155,6 +160,11 @@ std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state,
     state.method.after_state_loaded();
     archive.read("optimizer", optimizer);
     state.optimizer.load(optimizer);
+    if (state.loss_scaler != nullptr) {
+      torch::serialize::InputArchive scaler;
+      archive.read("loss_scaler", scaler);
+      state.loss_scaler->load(scaler);
+    }
     archive.read("rng", rng);
     for (auto& [name, gen] : all_generators(state)) {
       torch::Tensor saved;

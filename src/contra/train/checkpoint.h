@@ -5,13 +5,14 @@
 // checksum (FNV-1a 64), so a checkpoint damaged on disk is refused, never resumed from.
 //
 // It holds the method's parameters and buffers (both encoders, the queue with its pointer, or the
-// bank), the optimiser state (SGD momentum buffers), every random stream (LibTorch's global CPU
+// bank), the optimiser state (SGD momentum buffers), fp16's loss scale, every random stream (LibTorch's global CPU
 // generator, the CUDA one when present, the data-order and augmentation streams and the method's
 // own), the loop position (epochs done, steps, images seen, accumulated seconds) and the run record
 // as far as it was written at that moment, so resuming continues the same record without losing or
 // repeating an epoch.
 #pragma once
 
+#include <torch/nn/module.h>
 #include <torch/optim/optimizer.h>
 
 #include <filesystem>
@@ -49,6 +50,7 @@ struct TrainState {
   methods::Method& method;
   torch::optim::Optimizer& optimizer;
   std::vector<std::pair<std::string, at::Generator>> generators;  ///< the loop's streams (data, augment)
+  torch::nn::Module* loss_scaler = nullptr;  ///< fp16's loss scaler (its scale and counters), when the run has one
 };
 
 /// `<dir>/<run_id>.ckpt`.

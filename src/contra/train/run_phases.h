@@ -26,15 +26,11 @@
 
 namespace contra::train {
 
-/// The run's data and method, before anything is written.
-struct Prepared {
-  data::Dataset data;
-  std::shared_ptr<methods::Method> method;  ///< on the run's device
-};
-
-/// Loads and checks the dataset (a missing or corrupt one stops the run here), warns about a slow
-/// BLAS, seeds LibTorch's generators and builds the method on `device`. Throws ContraError on bad
-/// input (data, data.drop_last, data.train_subset against optim.batch).
+/// Refuses a run.precision the device cannot run under autocast (core::precision_unsupported),
+/// applies run.deterministic (core::configure_algorithms), loads and checks the dataset (a missing
+/// or corrupt one stops the run here), warns about a slow BLAS, seeds LibTorch's generators and
+/// builds the method on `device`. Throws ContraError on bad input (the precision, data,
+/// data.drop_last, data.train_subset against optim.batch).
 Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device);
 
 /// Takes the run's lock in `dir` (store/run_lock.h); throws RunBusy when another process holds it.

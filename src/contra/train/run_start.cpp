@@ -10,6 +10,7 @@
 #include "contra/core/seed.h"
 #include "contra/data/batches.h"
 #include "contra/methods/registry.h"
+#include "contra/models/channels_last.h"
 #include "contra/models/split_chunks.h"
 #include "contra/train/run_phases.h"
 #include "contra/train/schedule.h"
@@ -43,6 +44,11 @@ void record_provenance(Session& s, const std::string& run_id) {
   r.attribute("device_name", core::device_name(s.device));
   r.attribute("threads", static_cast<std::int64_t>(torch::get_num_threads()));
   r.attribute("blas", core::blas_backend());
+  r.attribute("precision", core::precision_name(s.precision));
+  r.attribute("deterministic", static_cast<std::int64_t>(s.algorithms.deterministic));
+  r.attribute("cudnn_benchmark", static_cast<std::int64_t>(s.algorithms.cudnn_benchmark));
+  r.attribute("tf32", static_cast<std::int64_t>(s.algorithms.tf32));
+  r.attribute("channels_last", static_cast<std::int64_t>(s.algorithms.channels_last));
   r.attribute("host", core::host_name());
   r.attribute("started_at", core::utc_now_iso8601());
   r.attribute("train_images", s.data.train.size());
@@ -98,7 +104,12 @@ std::optional<Restored> restore(Session& s) {
 }  // namespace
 
 Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device) {
-  // Data first: a missing or corrupt dataset stops the run before anything is written.
+  const auto precision = core::parse_precision(exp.run.precision);
+  if (const auto why = core::precision_unsupported(precision, device))
+    core::fail("{}: run.precision = '{}' cannot run on {}: {}", exp.where("run.precision"), exp.run.precision,
+               device.str(), *why);
+  const auto algorithms = core::configure_algorithms(device, exp.run.deterministic);
+  // Data next: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
   const auto n_train = dataset.train.size();
   methods::check_against_data(exp, n_train);
@@ -106,6 +117,7 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
   auto method = methods::make_method(exp, {dataset.train.images.size(1), n_train, dataset.num_classes});
   method->to(device);
+  if (algorithms.channels_last) models::to_channels_last(*method);
   CONTRA_CHECK(exp.data.drop_last || n_train % exp.optim.batch != 1,
                "{}: data.drop_last = false leaves a last batch of 1 image ({} images, optim.batch = {}): batch "
                "normalisation needs 2; set data.drop_last = true or change data.train_subset",
@@ -113,7 +125,7 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   CONTRA_CHECK(data::batches_per_epoch(n_train, exp.optim.batch, exp.data.drop_last) >= 1,
                "{}: data.train_subset = {} gives no batch of optim.batch = {}", exp.where("data.train_subset"), n_train,
                exp.optim.batch);
-  return {std::move(dataset), std::move(method)};
+  return {std::move(dataset), std::move(method), precision, algorithms};
 }
 
 store::RunLock lock_run(const std::filesystem::path& dir, const std::string& run_id) {

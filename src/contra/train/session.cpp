@@ -28,17 +28,20 @@ std::string progress_label(Session& s) {
 }  // namespace
 
 Session::Session(const config::Experiment& experiment, const RunContext& context, std::string id,
-                 torch::Device run_device, data::Dataset dataset, std::shared_ptr<methods::Method> run_method)
+                 torch::Device run_device, Prepared prepared)
     : exp(experiment),
       ctx(context),
       run_id(std::move(id)),
       device(run_device),
-      data(std::move(dataset)),
+      data(std::move(prepared.data)),
       train_images(data.train.images.to(device)),
       train_labels(data.train.labels.to(device)),
       test_images(data.test.images.to(device)),
       test_labels(data.test.labels.to(device)),
-      method(std::move(run_method)),
+      method(std::move(prepared.method)),
+      precision(prepared.precision),
+      algorithms(prepared.algorithms),
+      scaler(precision == core::Precision::fp16 ? std::make_shared<LossScaler>(device) : nullptr),
       augment(exp.augment, data.mean, data.std, device),
       recorder(ctx.out_dir, run_id),
       evaluator(exp, augment, train_images, train_labels, test_images, test_labels, data.num_classes),
@@ -47,7 +50,7 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
       data_gen(stream(exp, 0)),
       augment_gen(stream(exp, 1)),
       epoch_start_gen(stream(exp, 0)),
-      state{*method, optimizer, {{"data_order", epoch_start_gen}, {"augment", augment_gen}}},
+      state{*method, optimizer, {{"data_order", epoch_start_gen}, {"augment", augment_gen}}, scaler.get()},
       checkpoint(checkpoint_path(ctx.out_dir, run_id)) {}
 
 Loop::Loop(Session& s, const LoopPosition& position)

@@ -16,9 +16,12 @@
 #include "contra/core/progress.h"
 #include "contra/data/dataset.h"
 #include "contra/methods/method.h"
+#include "contra/core/device.h"
+#include "contra/core/precision.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/evaluation.h"
 #include "contra/train/failure.h"
+#include "contra/train/loss_scaler.h"
 #include "contra/train/recorder.h"
 #include "contra/train/trainer.h"
 
@@ -28,12 +31,20 @@ using Clock = std::chrono::steady_clock;
 inline double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+/// The run's data and method, and how it computes, before anything is written.
+struct Prepared {
+  data::Dataset data;
+  std::shared_ptr<methods::Method> method;  ///< on the run's device (NHWC weights under channels_last)
+  core::Precision precision = core::Precision::fp32;
+  core::AlgorithmSettings algorithms;  ///< as applied (core::configure_algorithms)
+};
+
 /// Everything a run holds while it trains. Built once the run's lock is held; it neither moves
 /// nor copies (the evaluator and the checkpoint's TrainState refer to its members).
 struct Session {
-  /// `method` is already on `device`; `data` is the loaded (and checked) dataset.
+  /// `prepared` holds the loaded (and checked) dataset and the method, already on `device`.
   Session(const config::Experiment& experiment, const RunContext& context, std::string run_id, torch::Device device,
-          data::Dataset data, std::shared_ptr<methods::Method> method);
+          Prepared prepared);
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
@@ -44,6 +55,9 @@ struct Session {
   data::Dataset data;
   torch::Tensor train_images, train_labels, test_images, test_labels;  ///< on the device
   std::shared_ptr<methods::Method> method;
+  core::Precision precision;            ///< run.precision
+  core::AlgorithmSettings algorithms;   ///< deterministic, cuDNN benchmark, TF32, channels_last, as applied
+  std::shared_ptr<LossScaler> scaler;   ///< fp16 only; nullptr otherwise
   augment::TwoViewAugment augment;  ///< its constants on the device
   Recorder recorder;
   Evaluator evaluator;  ///< over the tensors above

@@ -11,7 +11,9 @@
 #include <cstdint>
 
 #include "contra/augment/two_view.h"
+#include "contra/core/precision.h"
 #include "contra/methods/method.h"
+#include "contra/train/loss_scaler.h"
 
 namespace contra::train {
 
@@ -32,15 +34,21 @@ struct StepParts {
   at::Generator& augment_gen;   ///< the augmentation stream
   const torch::Tensor& images;  ///< the train split, uint8 n×C×H×W on the run's device
   const torch::Tensor& labels;  ///< its labels, int64 n on the run's device (supervised reads them)
+  core::Precision precision = core::Precision::fp32;  ///< the forward pass and loss under autocast unless fp32
+  LossScaler* scaler = nullptr;                       ///< fp16's loss scaler; nullptr otherwise
+  bool channels_last = false;                         ///< views in NHWC memory order (CUDA conv backbones)
 };
 
 /// Sets the learning rate of every parameter group.
 void set_lr(torch::optim::SGD& optimizer, double lr);
 
 /// One training step on the images at `index` (int64 N, on the run's device) with learning rate
-/// `lr`: augment (two views, or one when the positive comes from a store) -> the method's forward
-/// pass (encoders, negatives, loss) -> backward -> optimiser step -> the method's update after it
-/// (momentum encoder, queue, bank rows). Nothing in it copies to the host or waits for the device.
+/// `lr`: augment (two views, or one when the positive comes from a store; float32, outside
+/// autocast) -> the method's forward pass (encoders, negatives, loss) under autocast at
+/// `parts.precision` -> backward -> optimiser step -> the method's update after it (momentum
+/// encoder, queue, bank rows; float32, outside autocast). With fp16 the backward runs on the
+/// scaled loss and the step is skipped when a gradient is inf/NaN (train/loss_scaler.h). Nothing in
+/// it copies to the host or waits for the device, except fp16's one read-back of that check.
 StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr);
 
 }  // namespace contra::train

@@ -29,7 +29,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   if (ctx.fresh) remove_checkpoint(checkpoint_path(ctx.out_dir, run_id));
   core::reset_peak_device_bytes(device);
 
-  Session s(exp, ctx, run_id, device, std::move(prepared.data), std::move(prepared.method));
+  Session s(exp, ctx, run_id, device, std::move(prepared));
   const Start start = start_or_resume(s);
   const models::SplitChunkBudgetScope chunk_budget(start.split_chunk_budget);
   Loop loop(s, start.position);
@@ -78,6 +78,10 @@ RunResult finish_run(Session& s, Loop& loop) {
   rec.summary("steps", pos.step);
   rec.summary("peak_memory_bytes", core::peak_memory_bytes(s.device));
   rec.summary("peak_rss_bytes", core::peak_rss_bytes());
+  if (s.scaler) {  // fp16: where the loss scale ended, and the steps skipped for an inf/NaN gradient
+    rec.summary("loss_scale", s.scaler->current_scale());
+    rec.summary("skipped_steps", s.scaler->skipped_steps());
+  }
   result.file = rec.finish(result.status, result.reason);
   remove_checkpoint(s.checkpoint);
   return result;
