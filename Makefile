@@ -10,6 +10,9 @@
 #   make test                build and run the test suite
 #   make test-asan           build the tests and the CLI with AddressSanitizer + UBSan into build-asan/
 #                            and run them (about 15-25 minutes on 2 cores, most of it the build)
+#   make build-torch2        install PyTorch's LibTorch 2.x (torch==2.14.1, CUDA build) into .cache/torch2
+#                            and build everything against it into build-torch2/ (CUDA code included)
+#   make test-torch2         the same, then the whole suite on that build (CPU; [cuda] cases Skipped)
 #   make bench               build and run the Google Benchmark binaries
 #   make format              apply .clang-format to the C++ sources
 #
@@ -34,7 +37,7 @@ SWEEP       = $(CONTRA) sweep $(1) --preset $(PRESET) --jobs $(JOBS) $(if $(RESU
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 export CCACHE_BASEDIR := $(CURDIR)
 
-.PHONY: all setup configure build test test-asan bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
+.PHONY: all setup configure build test test-asan build-torch2 test-torch2 bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
         cost-accuracy ablation-temperature ablation-v2 ablation-shufflebn ablation-nce ablations reports index format clean
 
 all: build
@@ -72,6 +75,18 @@ test-asan:
 	    CMAKE_ARGS="-DCONTRA_SANITIZE=address,undefined -DCONTRA_ENABLE_BENCH=OFF"; \
 	  rc=$$?; if [ -n "$$(ls -A $(SANITIZER_LOGS))" ]; then cat $(SANITIZER_LOGS)/*; \
 	  echo "test-asan: sanitizer findings above (files in $(SANITIZER_LOGS))"; exit 1; fi; exit $$rc
+
+# LibTorch 2.x beside Debian's 1.13 (scripts/setup.sh torch2; scripts/torch-cmake-args.sh says which
+# cmake arguments point the build at the venv's torch, CUDA toolkit and NVRTC). The same configure
+# rule in its own build folder; CMAKE_ARGS adds to those arguments.
+TORCH2_VENV ?= .cache/torch2
+TORCH2_DIR  ?= build-torch2
+build-torch2:
+	CONTRA_TORCH2_VENV=$(abspath $(TORCH2_VENV)) bash scripts/setup.sh torch2
+	$(MAKE) build BUILD_DIR=$(TORCH2_DIR) CMAKE_ARGS="$$(bash scripts/torch-cmake-args.sh $(TORCH2_VENV)/bin/python) $(CMAKE_ARGS)"
+
+test-torch2: build-torch2
+	cd $(TORCH2_DIR) && ctest --output-on-failure -j $(NPROC)
 
 # Every benchmark, the side-by-side run against the PyTorch reference, and the build and test times;
 # writes the figures into bench/README.md (about 20 minutes on 2 cores).

@@ -45,8 +45,9 @@ torch::Tensor real_scalar(double v) { return torch::tensor(v, torch::kFloat64); 
 /// LibTorch's global generators: CPU always, CUDA device 0.. when CUDA is present.
 std::vector<std::pair<std::string, at::Generator>> global_generators() {
   std::vector<std::pair<std::string, at::Generator>> out = {{"global_cpu", at::detail::getDefaultCPUGenerator()}};
-  if (torch::cuda::is_available())
-    for (std::size_t i = 0; i < torch::cuda::device_count(); ++i)
+  // device_count() is a std::size_t in LibTorch 1.13 and a c10::DeviceIndex in 2.x.
+  const int devices = torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0;
+  for (int i = 0; i < devices; ++i)
       out.emplace_back("global_cuda" + std::to_string(i),
                        at::globalContext().defaultGenerator(at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(i))));
   return out;

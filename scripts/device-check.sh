@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# The one prepared call on a lent GPU machine (issue 13). Run there as root from the repository
+# root, with the folder scripts/device-pack.sh filled carried beside the working tree:
+#   scripts/device-check.sh                 on the GPU machine (its python3 holds torch, CUDA inside)
+#   scripts/device-check.sh --rehearse      here, against the torch 2.14.1 venv of
+#                                           `scripts/setup.sh torch2`: every step that needs no GPU
+# Steps, each with its own time limit, all within about 9 minutes of wall time:
+#   1. unpack the packed .deb files into a prefix (never into /);
+#   2. configure against the machine's torch (scripts/torch-cmake-args.sh) and the prefix, nothing
+#      from /usr, and build the CLI, the [cuda] tests and the GPU benchmark with every core;
+#   3. the [cuda] tests (ctest -L cuda; Skipped without a GPU);
+#   4. bench_gpu_step: every mechanism's step with the small CNN and ResNet-18 at 32x32, fp32 and
+#      bf16, and the bf16 and TF32 GEMM ceilings, in one run; a table with the utilisation;
+#   5. the gpu-short preset of the momentum sweep (ResNet-18, all 60 000 Fashion-MNIST images,
+#      batch 512, bf16, 5 values x 1 seed). Whether runs share the GPU, and how many epochs fit in
+#      about 4 minutes, are measured first, by the rules written at that step.
+# Everything worth keeping goes to $OUT (default ./device-out), at most 8 files: device-check.log
+# (all output), summary.txt, build.log, ctest-cuda.txt, bench-gpu.json, bench-gpu.md and
+# gpu-short.tar.gz (the records, configs and table of results/ablation-momentum/gpu-short/).
+# The exit code is 0 when every step that ran passed; summary.txt lists each step's status and time.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+rehearse=0
+pack="$root/.cache/device-pack"
+for arg in "$@"; do
+  case "$arg" in
+    --rehearse) rehearse=1 ;;
+    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) pack=$arg ;;
+  esac
+done
+out=${OUT:-$root/device-out}
+mkdir -p "$out"
+log="$out/device-check.log"
+summary="$out/summary.txt"
+: >"$log"
+: >"$summary"
+exec > >(tee -a "$log") 2>&1
+
+if [ "$rehearse" = 1 ]; then
+  py=${PYTHON:-$root/.cache/torch2/bin/python}
+  prefix=$root/.cache/device-prefix
+  build=$root/build-device-rehearsal
+else
+  py=${PYTHON:-python3}
+  prefix=/tmp/contra-prefix
+  build=$root/build-device
+fi
+export root pack prefix build py  # for the steps' functions, which run in a child bash
+status=0
+started=$(date +%s)
+
+note() { echo "$*" | tee -a "$summary"; }
+# step NAME LIMIT_SECONDS COMMAND...: runs it with a time limit, records its status and seconds.
+step() {
+  local name=$1 limit=$2 t0 rc
+  shift 2
+  t0=$(date +%s)
+  echo "=== $name (limit ${limit}s): $*"
+  if declare -F "$1" >/dev/null; then  # a function of this script: timeout runs it in a child bash
+    timeout --signal=TERM --kill-after=10 "$limit" bash -c "$(declare -f "$1"); $(printf '%q ' "$@")"
+  else
+    timeout --signal=TERM --kill-after=10 "$limit" "$@"
+  fi
+  rc=$?
+  local secs=$(($(date +%s) - t0))
+  if [ "$rc" -eq 0 ]; then note "$name: ok (${secs}s)"; else
+    note "$name: FAILED with exit code $rc (${secs}s)$([ "$rc" -eq 124 ] && echo ', time limit')"
+    status=1
+  fi
+  return "$rc"
+}
+
+note "device-check $([ "$rehearse" = 1 ] && echo rehearsal || echo run) at $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, git $(git rev-parse --short=12 HEAD 2>/dev/null || echo '?')"
+note "torch: $("$py" -c 'import torch; print(torch.__version__, "CUDA", torch.version.cuda, "devices", torch.cuda.device_count())' 2>/dev/null || echo "python '$py' cannot import torch")"
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | sed 's/^/gpu: /' | tee -a "$summary"
+
+# 1. The packed .deb files, unpacked into the prefix.
+unpack() {
+  [ -d "$pack/debs" ] || { echo "no $pack/debs: run scripts/device-pack.sh here and carry $(realpath --relative-to="$root" "$pack")"; return 2; }
+  rm -rf "$prefix" && mkdir -p "$prefix"
+  local n=0
+  for deb in "$pack"/debs/*.deb; do
+    if command -v dpkg >/dev/null; then
+      dpkg -x "$deb" "$prefix" || return 1
+    else  # no dpkg: a .deb is an ar archive whose data.tar.* holds the files
+      local member
+      member=$(ar t "$deb" | grep '^data\.tar') || return 1
+      ar p "$deb" "$member" >"$prefix/$member" && tar -xf "$prefix/$member" -C "$prefix" || return 1
+      rm -f "$prefix/$member"
+    fi
+    n=$((n + 1))
+  done
+  echo "unpacked $n .deb files into $prefix"
+}
+step unpack 60 unpack || { note "stopping: nothing to build with"; exit 1; }
+export arch_lib=$prefix/usr/lib/x86_64-linux-gnu
+export LD_LIBRARY_PATH="$arch_lib:$arch_lib/hdf5/serial${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+# The default dataset where the default experiment looks for it (config::DataOptions::root).
+dataset=/usr/share/datasets/fashion-mnist
+if [ ! -f "$dataset/train-images-idx3-ubyte.gz" ]; then
+  if [ "$rehearse" = 1 ]; then note "dataset: $dataset is missing here (scripts/setup.sh installs it)"; status=1; else
+    mkdir -p "$(dirname "$dataset")" && ln -sfn "$pack/fashion-mnist" "$dataset" && note "dataset: $dataset -> $pack/fashion-mnist"
+  fi
+fi
+
+# 2. Configure against the machine's torch and the prefix (CMAKE_IGNORE_PREFIX_PATH keeps /usr out
+#    of every package search, so the rehearsal finds only what the pack brings), and build.
+configure_and_build() {
+  local torch_args generator=()
+  torch_args=$(bash scripts/torch-cmake-args.sh "$py") || return 2
+  # shellcheck disable=SC2206
+  local args=($torch_args)
+  local torch_prefix=${args[0]#-DCMAKE_PREFIX_PATH=}
+  args[0]="-DCMAKE_PREFIX_PATH=$torch_prefix;$prefix/usr"
+  command -v ninja >/dev/null && generator=(-G Ninja)
+  rm -rf "$build"
+  cmake -S . -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${args[@]}" \
+    "-DCMAKE_IGNORE_PREFIX_PATH=/usr;/usr/local;/" -DCONTRA_HDF5_ROOT="$arch_lib/hdf5/serial" \
+    -DCONTRA_ENABLE_BENCH=ON -DCONTRA_ENABLE_TESTS=ON || return 1
+  cmake --build "$build" -j "$(nproc)" --target contra_cli contra_cuda_tests bench_gpu_step
+}
+step build 330 configure_and_build >"$out/build.log" 2>&1
+tail -n 5 "$out/build.log"
+if [ ! -x "$build/bin/contra" ]; then note "stopping: the build failed (build.log)"; exit 1; fi
+
+# 3. The [cuda] tests (Skipped, and reported so, without a GPU).
+step cuda-tests 240 bash -c "cd '$build' && ctest -L cuda --output-on-failure --timeout 200" >"$out/ctest-cuda.txt" 2>&1
+grep -E "tests passed|Skipped|Failed|\*\*\*" "$out/ctest-cuda.txt" | tail -n 12 | tee -a "$summary"
+
+# 4. The GPU benchmark and its table.
+step bench 150 "$build/bench/bench_gpu_step" --benchmark_out="$out/bench-gpu.json" --benchmark_out_format=json
+if [ -s "$out/bench-gpu.json" ]; then
+  python3 scripts/gpu_bench_table.py "$out/bench-gpu.json" >"$out/bench-gpu.md" && cat "$out/bench-gpu.md" | tee -a "$summary"
+else
+  note "bench: no GPU figures (no device)"
+fi
+
+# 5. The gpu-short momentum sweep.
+sweep=(build/bin/contra sweep sweeps/ablation-momentum.toml --preset gpu-short)
+sweep[0]="$build/bin/contra"
+if [ "$rehearse" = 1 ] || ! "$py" -c 'import torch, sys; sys.exit(not torch.cuda.is_available())' 2>/dev/null; then
+  step gpu-short-plan 60 "${sweep[@]}" --dry-run
+else
+  # Sharing the GPU: one 40-step run alone, then two at once. Rule: when two at once take under 1.8x
+  # one alone (the GPU does at least 10% more work per second shared), all 5 runs share it at once.
+  probe() {
+    "${sweep[0]}" train experiments/moco-fashion-mnist.toml --set run.device=cuda --set run.precision=bf16 \
+      --set model.backbone=resnet18 --set optim.batch=512 --set data.train_subset=20480 --set optim.epochs=1 \
+      --set method.queue=4096 --set eval.knn_random_init=false --set run.seed="$1" --quiet --fresh --out "/tmp/probe$1"
+  }
+  t0=$(date +%s.%N); probe 100 >/dev/null; t1=$(date +%s.%N)
+  probe 101 >/dev/null & probe 102 >/dev/null; wait; t2=$(date +%s.%N)
+  alone=$(python3 -c "print(round($t1 - $t0, 2))"); pair=$(python3 -c "print(round($t2 - $t1, 2))")
+  jobs=$(python3 -c "print(5 if $pair < 1.8 * $alone else 1)")
+  # Epochs: the bf16 MoCo ResNet-18 epoch measured in step 4 (t_e, 60 000 images), each run's fixed
+  # cost taken as one probe's time (start, data, evaluation), a budget of 240 s for the 5 runs:
+  # E = floor((240 - fixed * 5 / jobs) / (5 * t_e * share)), share = pair / (2 * alone) when the
+  # runs share the GPU (1 otherwise), at least 1 and at most 100.
+  t_e=$(python3 scripts/gpu_bench_table.py "$out/bench-gpu.json" --epoch-seconds BM_GpuStep/moco/resnet18/bf16 2>/dev/null || echo 3)
+  epochs=$(python3 -c "
+share = $pair / (2 * $alone) if $jobs > 1 else 1.0
+e = int((240 - $alone * 5 / $jobs) / (5 * $t_e * share))
+print(max(1, min(100, e)))")
+  note "gpu-short: one probe run alone ${alone}s, two at once ${pair}s: jobs $jobs; epoch ${t_e}s: optim.epochs = $epochs"
+  step gpu-short 300 "${sweep[@]}" --jobs "$jobs" --rerun --set optim.epochs="$epochs" --log-every 20
+  [ -d results/ablation-momentum/gpu-short ] && tar czf "$out/gpu-short.tar.gz" results/ablation-momentum/gpu-short &&
+    note "gpu-short: records and table in gpu-short.tar.gz"
+fi
+
+note "device-check: done in $(($(date +%s) - started))s, $([ "$status" = 0 ] && echo 'every step passed' || echo 'a step FAILED')"
+exit "$status"

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Packs what a lent GPU machine lacks to build and run contra (issue 13): it has python3 with
+# PyTorch's torch (LibTorch and CUDA inside), CMake, ninja, nvcc and a C++ compiler, and no network
+# and no package manager. Run here, on a Debian 12 machine with the project's packages (scripts/setup.sh):
+#   - the Debian .deb files of what the build needs, fetched with `apt-get download`: HDF5 (headers
+#     and the library) with the runtime libraries it needs beyond the C and C++ runtimes, fmt,
+#     toml++, CLI11, Catch2 and Google Benchmark, into <pack>/debs/;
+#   - the Fashion-MNIST IDX files (Debian's dataset-fashion-mnist), into <pack>/fashion-mnist/.
+# The pack travels with the working tree (the device tool's `carry`), which may be 64 MiB in all, so
+# it must stay under 48 MiB; the script checks. scripts/device-check.sh unpacks it there.
+# Usage: scripts/device-pack.sh [pack folder]   (default .cache/device-pack, ignored by git)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+pack=${1:-$root/.cache/device-pack}
+limit_mib=48
+
+# Build: headers, CMake configs and link-time libraries (zlib's too: data/idx.cpp reads gzip). Run time: HDF5's own needs (libcurl for
+# its ros3 driver and what that links, libsz/libaec, OpenSSL), which a CUDA image need not carry.
+# Left out: libc6, libgcc-s1, libstdc++6 (the machine's compiler brings newer ones).
+PACKAGES=(
+  libhdf5-dev libhdf5-103-1 libsz2 libaec0 zlib1g zlib1g-dev libzstd1
+  libcurl4 libbrotli1 libgssapi-krb5-2 libkrb5-3 libk5crypto3 libkrb5support0 libcom-err2 libkeyutils1
+  libidn2-0 libunistring2 libldap-2.5-0 libsasl2-2 libsasl2-modules-db libdb5.3 libgnutls30 libnettle8
+  libhogweed6 libgmp10 libp11-kit0 libffi8 libtasn1-6 libnghttp2-14 libpsl5 librtmp1 libssh2-1 libssl3
+  libfmt-dev libfmt9 libtomlplusplus-dev libtomlplusplus3 libcli11-dev catch2
+  libbenchmark-dev libbenchmark1debian
+)
+DATASET=/usr/share/datasets/fashion-mnist  # config::DataOptions's default root
+FILES=(train-images-idx3-ubyte.gz train-labels-idx1-ubyte.gz t10k-images-idx3-ubyte.gz t10k-labels-idx1-ubyte.gz)
+
+command -v apt-get >/dev/null || { echo "device-pack: needs apt-get (a Debian 12 machine)" >&2; exit 1; }
+for f in "${FILES[@]}"; do
+  [ -f "$DATASET/$f" ] || { echo "device-pack: $DATASET/$f is missing: run scripts/setup.sh (dataset-fashion-mnist)" >&2; exit 1; }
+done
+
+rm -rf "$pack"
+mkdir -p "$pack/debs" "$pack/fashion-mnist"
+# apt-get download writes into the current folder; it needs the package lists (scripts/setup.sh
+# ran apt-get update when it installed anything; run it here when the lists are empty).
+if ! (cd "$pack/debs" && apt-get download -qq "${PACKAGES[@]}" 2>"$pack/apt.log"); then
+  if [ "$(id -u)" -eq 0 ]; then apt-get update -qq; fi
+  (cd "$pack/debs" && apt-get download -qq "${PACKAGES[@]}") ||
+    { echo "device-pack: apt-get download failed (see above)" >&2; exit 1; }
+fi
+rm -f "$pack/apt.log"
+for f in "${FILES[@]}"; do cp "$DATASET/$f" "$pack/fashion-mnist/"; done
+(cd "$pack/debs" && ls -1 ./*.deb | sed 's|^\./||' >"$pack/MANIFEST")
+
+bytes=$(du -sb "$pack" | cut -f1)
+mib=$(( (bytes + 1048575) / 1048576 ))
+echo "device-pack: $pack: $(ls "$pack/debs" | wc -l) .deb files, Fashion-MNIST, ${mib} MiB"
+if [ "$mib" -gt "$limit_mib" ]; then
+  echo "device-pack: $pack is ${mib} MiB, over the ${limit_mib} MiB that may travel beside the working tree" >&2
+  exit 1
+fi
