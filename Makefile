@@ -83,7 +83,8 @@ TORCH2_VENV ?= .cache/torch2
 TORCH2_DIR  ?= build-torch2
 build-torch2:
 	CONTRA_TORCH2_VENV=$(abspath $(TORCH2_VENV)) bash scripts/setup.sh torch2
-	$(MAKE) build BUILD_DIR=$(TORCH2_DIR) CMAKE_ARGS="$$(bash scripts/torch-cmake-args.sh $(TORCH2_VENV)/bin/python) $(CMAKE_ARGS)"
+	args=$$(bash scripts/torch-cmake-args.sh $(TORCH2_VENV)/bin/python) && \
+	  $(MAKE) build BUILD_DIR=$(TORCH2_DIR) CMAKE_ARGS="$$args $(CMAKE_ARGS)"
 
 test-torch2: build-torch2
 	cd $(TORCH2_DIR) && ctest --output-on-failure -j $(NPROC)

@@ -4,7 +4,7 @@
 #   scripts/device-check.sh                 on the GPU machine (its python3 holds torch, CUDA inside)
 #   scripts/device-check.sh --rehearse      here, against the torch 2.14.1 venv of
 #                                           `scripts/setup.sh torch2`: every step that needs no GPU
-# Steps, each with its own time limit, all within about 9 minutes of wall time:
+# Steps, each with its own time limit and all within one budget of 530 s (DEVICE_CHECK_BUDGET_S):
 #   1. unpack the packed .deb files into a prefix (never into /);
 #   2. configure against the machine's torch (scripts/torch-cmake-args.sh) and the prefix, nothing
 #      from /usr, and build the CLI, the [cuda] tests and the GPU benchmark with every core;
@@ -24,15 +24,19 @@ cd "$root"
 
 rehearse=0
 pack="$root/.cache/device-pack"
+usage="usage: scripts/device-check.sh [--rehearse] [pack folder]"
+packs=0
 for arg in "$@"; do
   case "$arg" in
     --rehearse) rehearse=1 ;;
-    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
-    *) pack=$arg ;;
+    -h | --help) sed -n '2,/^set /p' "$0" | grep '^#'; exit 0 ;;
+    -*) echo "device-check: unknown option '$arg'; $usage" >&2; exit 2 ;;
+    *) pack=$(realpath -m "$arg"); packs=$((packs + 1)) ;;
   esac
 done
-out=${OUT:-$root/device-out}
-mkdir -p "$out"
+[ "$packs" -le 1 ] || { echo "device-check: one pack folder at most; $usage" >&2; exit 2; }
+out=$(realpath -m "${OUT:-$root/device-out}")
+mkdir -p "$out" && [ -w "$out" ] || { echo "device-check: cannot write into $out (OUT)" >&2; exit 2; }
 log="$out/device-check.log"
 summary="$out/summary.txt"
 : >"$log"
@@ -51,12 +55,19 @@ fi
 export root pack prefix build py  # for the steps' functions, which run in a child bash
 status=0
 started=$(date +%s)
+# The whole call fits in one device command (600 s at most, less the transfers): each step's limit
+# is its own cap or the time left before this deadline, whichever is less.
+budget_s=${DEVICE_CHECK_BUDGET_S:-530}
+deadline=$((started + budget_s))
+left() { echo $((deadline - $(date +%s))); }
 
 note() { echo "$*" | tee -a "$summary"; }
 # step NAME LIMIT_SECONDS COMMAND...: runs it with a time limit, records its status and seconds.
 step() {
   local name=$1 limit=$2 t0 rc
   shift 2
+  [ "$(left)" -lt "$limit" ] && limit=$(left)
+  if [ "$limit" -lt 5 ]; then note "$name: not run, the ${budget_s}s budget is spent"; status=1; return 124; fi
   t0=$(date +%s)
   echo "=== $name (limit ${limit}s): $*"
   if declare -F "$1" >/dev/null; then  # a function of this script: timeout runs it in a child bash
@@ -79,10 +90,15 @@ command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,dri
 
 # 1. The packed .deb files, unpacked into the prefix.
 unpack() {
-  [ -d "$pack/debs" ] || { echo "no $pack/debs: run scripts/device-pack.sh here and carry $(realpath --relative-to="$root" "$pack")"; return 2; }
+  # The pack first, whole (every .deb its MANIFEST lists), before the old prefix goes.
+  [ -f "$pack/MANIFEST" ] || { echo "no pack in $pack (no MANIFEST): run scripts/device-pack.sh here and carry $(realpath --relative-to="$root" "$pack")"; return 2; }
+  local deb missing=0
+  while read -r deb; do [ -s "$pack/debs/$deb" ] || { echo "the pack lacks $pack/debs/$deb"; missing=1; }; done <"$pack/MANIFEST"
+  [ "$missing" = 0 ] || return 2
   rm -rf "$prefix" && mkdir -p "$prefix"
   local n=0
-  for deb in "$pack"/debs/*.deb; do
+  while read -r deb; do
+    deb=$pack/debs/$deb
     if command -v dpkg >/dev/null; then
       dpkg -x "$deb" "$prefix" || return 1
     else  # no dpkg: a .deb is an ar archive whose data.tar.* holds the files
@@ -92,7 +108,7 @@ unpack() {
       rm -f "$prefix/$member"
     fi
     n=$((n + 1))
-  done
+  done <"$pack/MANIFEST"
   echo "unpacked $n .deb files into $prefix"
 }
 step unpack 60 unpack || { note "stopping: nothing to build with"; exit 1; }
@@ -142,31 +158,54 @@ fi
 # 5. The gpu-short momentum sweep.
 sweep=(build/bin/contra sweep sweeps/ablation-momentum.toml --preset gpu-short)
 sweep[0]="$build/bin/contra"
+export contra_bin="$build/bin/contra"  # for probe(), which runs in a child bash
 if [ "$rehearse" = 1 ] || ! "$py" -c 'import torch, sys; sys.exit(not torch.cuda.is_available())' 2>/dev/null; then
   step gpu-short-plan 60 "${sweep[@]}" --dry-run
 else
   # Sharing the GPU: one 40-step run alone, then two at once. Rule: when two at once take under 1.8x
   # one alone (the GPU does at least 10% more work per second shared), all 5 runs share it at once.
   probe() {
-    "${sweep[0]}" train experiments/moco-fashion-mnist.toml --set run.device=cuda --set run.precision=bf16 \
+    "$contra_bin" train experiments/moco-fashion-mnist.toml --set run.device=cuda --set run.precision=bf16 \
       --set model.backbone=resnet18 --set optim.batch=512 --set data.train_subset=20480 --set optim.epochs=1 \
       --set method.queue=4096 --set eval.knn_random_init=false --set run.seed="$1" --quiet --fresh --out "/tmp/probe$1"
   }
-  t0=$(date +%s.%N); probe 100 >/dev/null; t1=$(date +%s.%N)
-  probe 101 >/dev/null & probe 102 >/dev/null; wait; t2=$(date +%s.%N)
-  alone=$(python3 -c "print(round($t1 - $t0, 2))"); pair=$(python3 -c "print(round($t2 - $t1, 2))")
-  jobs=$(python3 -c "print(5 if $pair < 1.8 * $alone else 1)")
+  # Each probe has 60 s; a probe that fails or times out leaves the rule's defaults (one run at a
+  # time, the preset's epochs), and says so.
+  jobs=1 alone='' pair=''
+  t0=$(date +%s.%N)
+  if timeout 60 bash -c "$(declare -f probe); probe 100" >/dev/null; then
+    t1=$(date +%s.%N)
+    timeout 60 bash -c "$(declare -f probe); probe 101" >/dev/null & p1=$!
+    timeout 60 bash -c "$(declare -f probe); probe 102" >/dev/null; r2=$?
+    wait "$p1"; r1=$?
+    t2=$(date +%s.%N)
+    alone=$(python3 -c "print(round($t1 - $t0, 2))")
+    if [ "$r1" = 0 ] && [ "$r2" = 0 ]; then
+      pair=$(python3 -c "print(round($t2 - $t1, 2))")
+      jobs=$(python3 -c "print(5 if $pair < 1.8 * $alone else 1)")
+    fi
+  fi
+  [ -n "$pair" ] || note "gpu-short: a probe run failed or timed out (device-check.log): one run at a time"
   # Epochs: the bf16 MoCo ResNet-18 epoch measured in step 4 (t_e, 60 000 images), each run's fixed
   # cost taken as one probe's time (start, data, evaluation), a budget of 240 s for the 5 runs:
   # E = floor((240 - fixed * 5 / jobs) / (5 * t_e * share)), share = pair / (2 * alone) when the
   # runs share the GPU (1 otherwise), at least 1 and at most 100.
-  t_e=$(python3 scripts/gpu_bench_table.py "$out/bench-gpu.json" --epoch-seconds BM_GpuStep/moco/resnet18/bf16 2>/dev/null || echo 3)
-  epochs=$(python3 -c "
-share = $pair / (2 * $alone) if $jobs > 1 else 1.0
-e = int((240 - $alone * 5 / $jobs) / (5 * $t_e * share))
+  # The budget is 240 s or the time left less 30 s, whichever is less. Without a measured epoch or
+  # probe the preset's own epochs stand, and the summary says so.
+  t_e=$(python3 scripts/gpu_bench_table.py "$out/bench-gpu.json" --epoch-seconds BM_GpuStep/moco/resnet18/bf16 2>/dev/null)
+  epochs_set=()
+  if [ -n "$t_e" ] && [ -n "$alone" ]; then
+    epochs=$(python3 -c "
+budget = min(240, $(left) - 30)
+share = ${pair:-0} / (2 * $alone) if $jobs > 1 else 1.0
+e = int((budget - $alone * 5 / $jobs) / (5 * $t_e * share))
 print(max(1, min(100, e)))")
-  note "gpu-short: one probe run alone ${alone}s, two at once ${pair}s: jobs $jobs; epoch ${t_e}s: optim.epochs = $epochs"
-  step gpu-short 300 "${sweep[@]}" --jobs "$jobs" --rerun --set optim.epochs="$epochs" --log-every 20
+    epochs_set=(--set optim.epochs="$epochs")
+    note "gpu-short: one probe run alone ${alone}s, two at once ${pair:-not measured}s: jobs $jobs; epoch ${t_e}s: optim.epochs = $epochs"
+  else
+    note "gpu-short: the epoch time or the probe was not measured: jobs $jobs, the preset's optim.epochs"
+  fi
+  step gpu-short 300 "${sweep[@]}" --jobs "$jobs" --rerun "${epochs_set[@]}" --log-every 20
   [ -d results/ablation-momentum/gpu-short ] && tar czf "$out/gpu-short.tar.gz" results/ablation-momentum/gpu-short &&
     note "gpu-short: records and table in gpu-short.tar.gz"
 fi

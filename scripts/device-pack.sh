@@ -11,8 +11,15 @@
 # Usage: scripts/device-pack.sh [pack folder]   (default .cache/device-pack, ignored by git)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-pack=${1:-$root/.cache/device-pack}
+if [ $# -gt 1 ] || [[ ${1:-} == -* ]]; then echo "usage: scripts/device-pack.sh [pack folder]" >&2; exit 2; fi
+pack=$(realpath -m "${1:-$root/.cache/device-pack}")
 limit_mib=48
+# The folder is replaced only when it is a pack already (its MANIFEST) or empty: never a folder of
+# something else given by mistake.
+if [ -e "$pack" ] && [ ! -f "$pack/MANIFEST" ] && [ -n "$(ls -A "$pack" 2>/dev/null || echo x)" ]; then
+  echo "device-pack: $pack exists and is not a pack (no MANIFEST): give an empty or new folder" >&2
+  exit 2
+fi
 
 # Build: headers, CMake configs and link-time libraries (zlib's too: data/idx.cpp reads gzip). Run time: HDF5's own needs (libcurl for
 # its ros3 driver and what that links, libsz/libaec, OpenSSL), which a CUDA image need not carry.
@@ -33,23 +40,27 @@ for f in "${FILES[@]}"; do
   [ -f "$DATASET/$f" ] || { echo "device-pack: $DATASET/$f is missing: run scripts/setup.sh (dataset-fashion-mnist)" >&2; exit 1; }
 done
 
-rm -rf "$pack"
-mkdir -p "$pack/debs" "$pack/fashion-mnist"
+# Filled beside it and swapped in at the end, so that a failed download keeps the old pack.
+new="$pack.new.$$"
+trap 'rm -rf "$new"' EXIT
+mkdir -p "$new/debs" "$new/fashion-mnist"
 # apt-get download writes into the current folder; it needs the package lists (scripts/setup.sh
 # ran apt-get update when it installed anything; run it here when the lists are empty).
-if ! (cd "$pack/debs" && apt-get download -qq "${PACKAGES[@]}" 2>"$pack/apt.log"); then
+if ! (cd "$new/debs" && apt-get download -qq "${PACKAGES[@]}" 2>"$new/apt.log"); then
   if [ "$(id -u)" -eq 0 ]; then apt-get update -qq; fi
-  (cd "$pack/debs" && apt-get download -qq "${PACKAGES[@]}") ||
+  (cd "$new/debs" && apt-get download -qq "${PACKAGES[@]}") ||
     { echo "device-pack: apt-get download failed (see above)" >&2; exit 1; }
 fi
-rm -f "$pack/apt.log"
-for f in "${FILES[@]}"; do cp "$DATASET/$f" "$pack/fashion-mnist/"; done
-(cd "$pack/debs" && ls -1 ./*.deb | sed 's|^\./||' >"$pack/MANIFEST")
+rm -f "$new/apt.log"
+for f in "${FILES[@]}"; do cp "$DATASET/$f" "$new/fashion-mnist/"; done
+(cd "$new/debs" && ls -1 ./*.deb | sed 's|^\./||' >"$new/MANIFEST")
 
-bytes=$(du -sb "$pack" | cut -f1)
+bytes=$(du -sb "$new" | cut -f1)
 mib=$(( (bytes + 1048575) / 1048576 ))
-echo "device-pack: $pack: $(ls "$pack/debs" | wc -l) .deb files, Fashion-MNIST, ${mib} MiB"
 if [ "$mib" -gt "$limit_mib" ]; then
-  echo "device-pack: $pack is ${mib} MiB, over the ${limit_mib} MiB that may travel beside the working tree" >&2
+  echo "device-pack: the pack is ${mib} MiB, over the ${limit_mib} MiB that may travel beside the working tree; $pack is unchanged" >&2
   exit 1
 fi
+rm -rf "$pack"
+mv "$new" "$pack"
+echo "device-pack: $pack: $(ls "$pack/debs" | wc -l) .deb files, Fashion-MNIST, ${mib} MiB"

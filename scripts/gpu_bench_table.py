@@ -4,52 +4,118 @@
 Each step row: images/s, seconds per 60 000-image epoch, counted training TFLOP/s, and utilisation:
 those FLOP/s over the GEMM ceiling measured in the same run for the step's precision (bf16 steps:
 the bf16 GEMM; fp32 steps: the fp32 GEMM with TF32 allowed, which is what a step on CUDA uses).
+A benchmark that reported an error (error_occurred) is listed as such, never as a figure.
 
 Usage: gpu_bench_table.py BENCH.json                       the Markdown table
        gpu_bench_table.py BENCH.json --epoch-seconds NAME  one row's epoch seconds (device-check.sh)
+Exit status 2, with one line on stderr, for a bad argument, a missing or malformed file, or a
+row that is not there or has no figure.
 """
 import json
 import sys
 
+# Google Benchmark appends the options of a benchmark to its name: /min_time:1.000, /real_time, ...
+_OPTION_SUFFIXES = ("min_time:", "min_warmup_time:", "real_time", "manual_time", "iterations:", "repeats:",
+                    "threads:", "process_time")
 
-def rows(path):
-    with open(path) as f:
-        data = json.load(f)
-    return {b["name"]: b for b in data.get("benchmarks", []) if b.get("run_type", "iteration") == "iteration"}, data
+
+class BenchError(Exception):
+    """One line for the user: what is wrong, and where."""
+
+
+def base_name(name):
+    """'BM_GpuStep/moco/resnet18/bf16/min_time:1.000/real_time' -> 'BM_GpuStep/moco/resnet18/bf16'."""
+    parts = name.split("/")
+    while len(parts) > 1 and parts[-1].startswith(_OPTION_SUFFIXES):
+        parts.pop()
+    return "/".join(parts)
+
+
+def read(path):
+    """(rows by base name, the JSON's context); rows that errored carry 'error_occurred'."""
+    try:
+        with open(path) as f:
+            data = json.load(f)
+    except OSError as e:
+        raise BenchError(f"{path}: cannot read: {e.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise BenchError(f"{path}: not Google Benchmark JSON: {e}")
+    if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
+        raise BenchError(f"{path}: not Google Benchmark JSON: no 'benchmarks' list")
+    rows = {}
+    for b in data["benchmarks"]:
+        if not isinstance(b, dict) or "name" not in b:
+            raise BenchError(f"{path}: a benchmark entry without a name")
+        if b.get("run_type", "iteration") == "iteration":
+            rows[base_name(str(b["name"]))] = b
+    context = data.get("context") if isinstance(data.get("context"), dict) else {}
+    return rows, context
+
+
+def figure(path, row, key):
+    """A row's counter as a float; BenchError when the row errored or lacks it."""
+    if row.get("error_occurred"):
+        raise BenchError(f"{path}: {row['name']} reported an error: {row.get('error_message', '?')}")
+    value = row.get(key)
+    if not isinstance(value, (int, float)):
+        raise BenchError(f"{path}: {row['name']} has no number '{key}'")
+    return float(value)
+
+
+def table(path, rows, context):
+    """The Markdown lines of the table."""
+    ceilings = {}
+    for p in ("bf16", "tf32"):
+        row = rows.get(f"BM_GpuGemm/{p}/8192")
+        try:
+            ceilings[p] = figure(path, row, "flops_per_s") if row else None
+        except BenchError:
+            ceilings[p] = None
+    lines = [f"GPU step benchmark ({context.get('date', '?')}, {context.get('host_name', '?')}): "
+             "batch 512, 3x32x32 images.", ""]
+    for p, label in (("bf16", "bf16"), ("tf32", "fp32 with TF32")):
+        c = ceilings[p]
+        lines.append(f"- GEMM ceiling, 8192^3 {label}: " + (f"{c / 1e12:.1f} TFLOP/s" if c else "not measured"))
+    lines += ["", "| step | images/s | s per 60 000-image epoch | train TFLOP/s | utilisation |",
+              "| --- | ---: | ---: | ---: | ---: |"]
+    steps = [(name, row) for name, row in rows.items() if name.startswith("BM_GpuStep/")]
+    if not steps:
+        raise BenchError(f"{path}: no BM_GpuStep rows")
+    for name, row in steps:
+        parts = name.split("/")
+        if len(parts) != 4:
+            raise BenchError(f"{path}: {name}: expected BM_GpuStep/METHOD/BACKBONE/PRECISION")
+        _, method, backbone, precision = parts
+        if row.get("error_occurred"):
+            lines.append(f"| {method} {backbone} {precision} | error: {row.get('error_message', '?')} | | | |")
+            continue
+        flops = figure(path, row, "train_flops_per_s")
+        ceiling = ceilings["bf16" if precision == "bf16" else "tf32"]
+        util = f"{100 * flops / ceiling:.1f}%" if ceiling else "—"
+        lines.append(f"| {method} {backbone} {precision} | {figure(path, row, 'images_per_s'):.0f} | "
+                     f"{figure(path, row, 'epoch_seconds'):.2f} | {flops / 1e12:.2f} | {util} |")
+    return lines
 
 
 def main(argv):
-    if len(argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    bench, data = rows(argv[1])
-    if len(argv) == 4 and argv[2] == "--epoch-seconds":
-        row = bench.get(argv[3])
-        if row is None:
-            print(f"gpu_bench_table: {argv[3]} is not in {argv[1]}", file=sys.stderr)
-            return 1
-        print(f"{row['epoch_seconds']:.3f}")
+    args = argv[1:]
+    if len(args) == 1 and not args[0].startswith("-"):
+        rows, context = read(args[0])
+        print("\n".join(table(args[0], rows, context)))  # printed only once every row is computed
         return 0
-    ceilings = {p: bench.get(f"BM_GpuGemm/{p}/8192", {}).get("flops_per_s") for p in ("bf16", "tf32")}
-    ctx = data.get("context", {})
-    print(f"GPU step benchmark ({ctx.get('date', '?')}, {ctx.get('host_name', '?')}): batch 512, 3x32x32 images.")
-    print()
-    for p, name in (("bf16", "bf16"), ("tf32", "fp32 with TF32")):
-        c = ceilings[p]
-        print(f"- GEMM ceiling, 8192^3 {name}: " + (f"{c / 1e12:.1f} TFLOP/s" if c else "not measured"))
-    print()
-    print("| step | images/s | s per 60 000-image epoch | train TFLOP/s | utilisation |")
-    print("| --- | ---: | ---: | ---: | ---: |")
-    for name, row in bench.items():
-        if not name.startswith("BM_GpuStep/"):
-            continue
-        _, method, backbone, precision = name.split("/")[:4]
-        ceiling = ceilings["bf16" if precision == "bf16" else "tf32"]
-        util = f"{100 * row['train_flops_per_s'] / ceiling:.1f}%" if ceiling else "—"
-        print(f"| {method} {backbone} {precision} | {row['images_per_s']:.0f} | {row['epoch_seconds']:.2f} | "
-              f"{row['train_flops_per_s'] / 1e12:.2f} | {util} |")
-    return 0
+    if len(args) == 3 and args[1] == "--epoch-seconds":
+        rows, _ = read(args[0])
+        name = base_name(args[2])
+        if name not in rows:
+            raise BenchError(f"{args[0]}: no row {name}")
+        print(f"{figure(args[0], rows[name], 'epoch_seconds'):.3f}")
+        return 0
+    raise BenchError("usage: gpu_bench_table.py BENCH.json [--epoch-seconds NAME]")
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    try:
+        sys.exit(main(sys.argv))
+    except BenchError as e:
+        print(f"gpu_bench_table: {e}", file=sys.stderr)
+        sys.exit(2)

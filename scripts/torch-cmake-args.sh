@@ -12,7 +12,9 @@
 #    Its NVRTC library comes from the toolkit or, where the toolkit lacks it, from the nvidia-*
 #    wheels torch installed beside itself.
 set -euo pipefail
-py=${1:?usage: scripts/torch-cmake-args.sh PYTHON}
+[ $# -eq 1 ] && [[ $1 != -* ]] || { echo "usage: scripts/torch-cmake-args.sh PYTHON" >&2; exit 2; }
+py=$1
+command -v "$py" >/dev/null || { echo "torch-cmake-args: no Python at '$py'" >&2; exit 2; }
 torch_dir=$("$py" -c 'import os, torch; print(os.path.dirname(torch.__file__))' 2>/dev/null) ||
   { echo "torch-cmake-args: '$py' cannot import torch" >&2; exit 2; }
 cuda=$("$py" -c 'import torch; print(torch.version.cuda or "")' 2>/dev/null)
@@ -26,7 +28,8 @@ if [ -n "$cuda" ]; then
     real=$(grep -o '/[^ "]*/bin/nvcc' "$nvcc" 2>/dev/null | head -n 1 || true)
     toolkit=$(dirname "$(dirname "$(readlink -f "${real:-$nvcc}")")")
   fi
-  [ -n "$toolkit" ] || { echo "torch-cmake-args: torch $cuda is a CUDA build and no CUDA toolkit (nvcc) was found; set CUDA_HOME" >&2; exit 2; }
+  [ -n "$toolkit" ] || { echo "torch-cmake-args: this torch is built for CUDA $cuda and no CUDA toolkit (nvcc) was found; set CUDA_HOME" >&2; exit 2; }
+  [ -x "$toolkit/bin/nvcc" ] || { echo "torch-cmake-args: the CUDA toolkit $toolkit has no bin/nvcc (CUDA_HOME?)" >&2; exit 2; }
   args+=("-DCUDA_TOOLKIT_ROOT_DIR=$toolkit" "-DCMAKE_CUDA_COMPILER=$toolkit/bin/nvcc")
   site=$(dirname "$torch_dir")
   nvrtc=$(ls "$toolkit"/lib64/libnvrtc.so "$toolkit"/lib/libnvrtc.so "$site"/nvidia/*/lib/libnvrtc.so* \

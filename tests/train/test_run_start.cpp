@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../support/cli.h"
+#include "../support/errors.h"
 #include "../support/experiment.h"
 #include "../support/resume.h"
 #include "contra/config/load.h"
@@ -222,4 +223,43 @@ TEST_CASE("resume: a run resumed under another split chunk budget keeps the one 
     CHECK(contra::models::split_chunk_budget() == 1);  // the run gave the process's budget back
   }
   check_same_metrics(reference, only_record(dir / "resumed"));
+}
+
+TEST_CASE("resume: a checkpoint is not continued under another run.deterministic, and nothing is lost",
+          "[train][resume]") {
+  // Deterministic algorithms change the kernels and with them the last bits: resuming under the
+  // other setting would splice two computations into one record that claims to be one run.
+  const std::vector<std::string> sets = {"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
+                                         "optim.batch=64",        "model.width=4",        "method.queue=256",
+                                         "model.bn_splits=4"};
+  const auto run = [&](const fs::path& out, bool deterministic, std::int64_t stop_after) {
+    auto with = sets;
+    with.push_back(std::string("run.deterministic=") + (deterministic ? "true" : "false"));
+    contra::train::RunContext ctx;
+    ctx.out_dir = out;
+    ctx.quiet = true;
+    ctx.threads = 1;
+    ctx.stop_after_steps = stop_after;
+    return contra::train::run_experiment(contra::testing::experiment_with(with), ctx);
+  };
+  TempDir dir;
+  REQUIRE(run(dir / "runs", false, 5).status == "interrupted");
+  REQUIRE(contra::testing::files_with(dir / "runs", ".ckpt").size() == 1);
+  const auto partial = contra::testing::files_with(dir / "runs", ".h5.partial");
+  REQUIRE(partial.size() == 1);
+  const auto before = contra::store::column_as_double(contra::store::read_run(partial.front()).steps, "loss");
+
+  const std::string message = contra::testing::message_of([&] { run(dir / "runs", true, 0); });
+  INFO(message);
+  CHECK(message.find(".ckpt") != std::string::npos);
+  CHECK(message.find("run.deterministic = false") != std::string::npos);
+  CHECK(message.find("--fresh") != std::string::npos);
+  CHECK(message.find('\n') == std::string::npos);
+  // The refused attempt wrote nothing: the checkpoint and the partial record are as they were.
+  CHECK(contra::testing::files_with(dir / "runs", ".ckpt").size() == 1);
+  CHECK(contra::store::column_as_double(contra::store::read_run(partial.front()).steps, "loss") == before);
+  CHECK(contra::testing::files_with(dir / "runs", ".h5").empty());
+  // Under the setting it started with, it resumes and completes.
+  CHECK(run(dir / "runs", false, 0).status != "interrupted");
+  CHECK(contra::testing::files_with(dir / "runs", ".h5").size() == 1);
 }

@@ -114,6 +114,11 @@ std::optional<std::string> precision_unsupported(Precision precision, const torc
   return std::nullopt;
 }
 
+void require_precision(Precision precision, const torch::Device& device, const std::string& where) {
+  if (const auto why = precision_unsupported(precision, device))
+    fail("{}: run.precision = '{}' cannot run on {}: {}", where, precision_name(precision), device.str(), *why);
+}
+
 AutocastScope::AutocastScope(const torch::Device& device, Precision precision) {
   if (precision == Precision::fp32) return;
   active_ = true;

@@ -42,6 +42,11 @@ torch::ScalarType autocast_dtype(Precision precision);
 /// CUDA-only).
 std::optional<std::string> precision_unsupported(Precision precision, const torch::Device& device);
 
+/// Throws ContraError, prefixed with `where` (the config location of run.precision), when
+/// `precision` cannot run on `device` (precision_unsupported says why); for a run before it trains
+/// and for a sweep before it launches its runs.
+void require_precision(Precision precision, const torch::Device& device, const std::string& where);
+
 /// Autocast on `device`'s type to `precision`'s dtype for the lifetime of the object, as Python's
 /// `torch.autocast(device_type, dtype)` context manager: nests, restores the previous state and
 /// clears the cast cache when the outermost scope ends. For fp32 it does nothing.

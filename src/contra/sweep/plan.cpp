@@ -10,6 +10,7 @@
 #include "contra/core/device.h"
 #include "contra/core/error.h"
 #include "contra/core/files.h"
+#include "contra/core/precision.h"
 #include "contra/data/dataset.h"
 #include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
@@ -190,11 +191,13 @@ void read_states(SweepPlan& plan) {
 }
 
 void preflight(const SweepPlan& plan) {
-  std::set<std::string> devices;
+  std::set<std::string> devices;                     // device and precision, checked once each
   std::map<std::string, std::int64_t> train_images;  // per dataset and root, read once
   for (const auto& run : plan.runs) {
     const auto& e = run.experiment;
-    if (devices.insert(e.run.device).second) (void)core::resolve_device(e.run.device, e.where("run.device"));
+    if (devices.insert(e.run.device + "\n" + e.run.precision).second)
+      core::require_precision(core::parse_precision(e.run.precision),
+                              core::resolve_device(e.run.device, e.where("run.device")), e.where("run.precision"));
     auto full = e.data;
     full.train_subset = full.test_subset = 0;
     const auto [it, first] = train_images.try_emplace(e.data.dataset + "\n" + e.data.root, 0);

@@ -65,7 +65,8 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
 /// the runs, their configs and ids stay as planned.
 void read_states(SweepPlan& plan);
 
-/// Before launching locally: every device the runs name is there and every dataset's files exist.
+/// Before launching locally: every device the runs name is there, can run the runs' precision
+/// (core::require_precision), and every dataset's files exist.
 /// Throws ContraError with the config location of the offending key.
 void preflight(const SweepPlan& plan);
 

@@ -101,13 +101,36 @@ std::optional<Restored> restore(Session& s) {
   }
 }
 
+/// A checkpoint continues its run bit for bit only where it computes as it did when it started: the
+/// same LibTorch, the same kind of device, the same run.deterministic (the record the checkpoint
+/// holds says what those were; records from before an attribute existed are not checked on it).
+/// Throws ContraError naming the checkpoint, what differs and how to go on.
+void check_same_execution(const Session& s, const store::RunRecord& started) {
+  const auto& attrs = started.attributes;
+  const auto text = [&](const char* key) -> std::optional<std::string> {
+    const auto it = attrs.find(key);
+    if (it == attrs.end()) return std::nullopt;
+    return store::to_text(it->second);
+  };
+  const auto differs = [&](const std::string& what, const std::string& then, const std::string& now) {
+    core::fail(
+        "{}: this run was started with {} {} and this attempt has {}: resuming would not continue it as it ran; "
+        "resume it with {} {}, or start over with `contra train --fresh` (a sweep: `contra sweep --rerun`)",
+        s.checkpoint.string(), what, then, now, what, then);
+  };
+  if (const auto v = text("torch_version"); v && *v != core::torch_version()) differs("LibTorch", *v, core::torch_version());
+  if (const auto v = text("device"); v && torch::Device(*v).type() != s.device.type())
+    differs("device", *v, s.device.str());
+  const std::string deterministic = s.algorithms.deterministic ? "1" : "0";
+  if (const auto v = text("deterministic"); v && *v != deterministic)
+    differs("run.deterministic =", *v == "1" ? "true" : "false", deterministic == "1" ? "true" : "false");
+}
+
 }  // namespace
 
 Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device) {
   const auto precision = core::parse_precision(exp.run.precision);
-  if (const auto why = core::precision_unsupported(precision, device))
-    core::fail("{}: run.precision = '{}' cannot run on {}: {}", exp.where("run.precision"), exp.run.precision,
-               device.str(), *why);
+  core::require_precision(precision, device, exp.where("run.precision"));
   const auto algorithms = core::configure_algorithms(device, exp.run.deterministic);
   // Data next: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
@@ -167,6 +190,7 @@ Start start_or_resume(Session& s) {
   // machine's, recorded from now on).
   start.split_chunk_budget = models::split_chunk_budget();
   if (auto restored = restore(s)) {
+    check_same_execution(s, restored->record);
     start.resumed = true;
     rec.record() = restored->record;
     start.position = restored->position;
