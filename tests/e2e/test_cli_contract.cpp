@@ -10,6 +10,7 @@
 
 #include "../support/cli.h"
 #include "contra/config/experiment.h"
+#include "contra/core/precision.h"
 
 namespace fs = std::filesystem;
 using namespace contra::testing;
@@ -74,6 +75,10 @@ TEST_CASE("e2e: a sweep checks devices, data and --set before it runs anything",
                        "is an axis of");
   if (!torch::cuda::is_available())
     check_one_line_error(run_cli("sweep " + quote(sweep) + " --set run.device=cuda" + common, dir), "no CUDA device");
+  // A precision the device cannot run (fp16 on LibTorch 1.13's CPU) stops the sweep, not each run.
+  if (contra::core::precision_unsupported(contra::core::Precision::fp16, torch::kCPU))
+    check_one_line_error(run_cli("sweep " + quote(sweep) + " --set run.precision=fp16" + common, dir),
+                         "run.precision = 'fp16' cannot run on cpu");
   CHECK_FALSE(fs::exists(results));
   // A bad key in a preset that is not selected is still found.
   const auto other = tiny_sweep(dir, "other", "[preset.gpu]\n\"optim.epochz\" = 3\n");
