@@ -172,6 +172,33 @@ TEST_CASE("sweep: a preset grid that names no axis, empty axes and unknown keys 
   CHECK_THROWS_AS(load_sweep(neg), ContraError);
 }
 
+TEST_CASE("sweep: a preset value for a key that every run takes from an axis is an error, not ignored", "[config]") {
+  TempDir dir;
+  // A grid axis, a zip key, and a key every block varies or fixes: the preset's value would never reach a run.
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"[grid]\n\"method.momentum\" = [0.9, 0.99]\n", "method.momentum"},
+      {"[[zip]]\n\"optim.batch\" = [64, 128]\n\"method.queue\" = [63, 127]\n", "method.queue"},
+      {"[[block]]\n\"method.queue\" = [64]\n[[block]]\n\"method.queue\" = 128\n\"optim.batch\" = [64]\n",
+       "method.queue"},
+  };
+  for (const auto& [axes, key] : cases) {
+    INFO(axes);
+    const auto file = contra::testing::write_file(dir / "p.toml", sweep_header() + axes + "[preset.cpu]\n\"" + key +
+                                                                      "\" = \"not even a number\"\n");
+    const std::string msg = message_of([&] { (void)load_sweep(file); });
+    CHECK_THAT(msg, Catch::Contains(file + ":") && Catch::Contains("[preset.cpu]") && Catch::Contains(key) &&
+                        Catch::Contains("[preset.cpu.grid]"));
+  }
+  // A key only some blocks set stays a preset's to give the others.
+  const auto some = contra::testing::write_file(
+      dir / "q.toml", sweep_header() +
+                          "[[block]]\n\"method.queue\" = [64]\n[[block]]\n\"optim.batch\" = [64]\n"
+                          "[preset.cpu]\n\"method.queue\" = 256\n");
+  const auto runs = expand(load_sweep(some), "cpu");
+  REQUIRE(runs.size() == 2);
+  CHECK(value_of(runs[1].overrides, "method.queue") == "256");
+}
+
 TEST_CASE("sweep: a relative experiment path resolves against the sweep's folder, an absolute one is kept",
           "[config]") {
   TempDir dir;

@@ -81,6 +81,23 @@ std::string read_string(const toml::node& node, const std::string& where, const 
   return s;
 }
 
+/// Whether every run of the sweep takes `key` from an axis or a block's [fixed], so that a preset's
+/// value for it would be silently overridden.
+bool set_for_every_run(const Sweep& sweep, const std::string& key) {
+  const auto varies = [&](const AxisSet& set) {
+    return std::any_of(set.grid.begin(), set.grid.end(), [&](const Axis& a) { return a.key == key; }) ||
+           std::any_of(set.zips.begin(), set.zips.end(), [&](const ZipAxis& z) {
+             return std::find(z.keys.begin(), z.keys.end(), key) != z.keys.end();
+           });
+  };
+  const auto in_block = [&](const AxisSet& block) {
+    return varies(block) ||
+           std::any_of(block.fixed.begin(), block.fixed.end(), [&](const Override& o) { return o.key == key; });
+  };
+  return varies(sweep.axes) ||
+         (!sweep.blocks.empty() && std::all_of(sweep.blocks.begin(), sweep.blocks.end(), in_block));
+}
+
 Preset read_preset(const std::string& name, const toml::table& table, const Sweep& sweep) {
   Preset p;
   p.name = name;
@@ -102,6 +119,10 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
                    name, axis);
       p.grid[axis] = unique_literals(*node, where, axis);
     } else {
+      CONTRA_CHECK(!set_for_every_run(sweep, key),
+                   "{}: [preset.{}] sets '{}', which every run takes from the sweep's axes (or each [[block]]), so "
+                   "this value would be ignored: change the axis's values for this preset under [preset.{}.grid]",
+                   where, name, key, name);
       p.overrides.push_back({key, detail::literal_of(*node), fmt::format("{} ([preset.{}] {})", where, name, key)});
     }
   }
