@@ -31,17 +31,11 @@ for arg in "$@"; do
     --rehearse) rehearse=1 ;;
     -h | --help) sed -n '2,/^set /p' "$0" | grep '^#'; exit 0 ;;
     -*) echo "device-check: unknown option '$arg'; $usage" >&2; exit 2 ;;
+    "") echo "device-check: an empty pack folder argument; $usage" >&2; exit 2 ;;
     *) pack=$(realpath -m "$arg"); packs=$((packs + 1)) ;;
   esac
 done
 [ "$packs" -le 1 ] || { echo "device-check: one pack folder at most; $usage" >&2; exit 2; }
-out=$(realpath -m "${OUT:-$root/device-out}")
-mkdir -p "$out" && [ -w "$out" ] || { echo "device-check: cannot write into $out (OUT)" >&2; exit 2; }
-log="$out/device-check.log"
-summary="$out/summary.txt"
-: >"$log"
-: >"$summary"
-exec > >(tee -a "$log") 2>&1
 
 if [ "$rehearse" = 1 ]; then
   py=${PYTHON:-$root/.cache/torch2/bin/python}
@@ -52,6 +46,35 @@ else
   prefix=/tmp/contra-prefix
   build=$root/build-device
 fi
+
+# What the call needs, checked before anything is written or removed: one line on stderr, exit 2.
+refuse() { echo "device-check: $*" >&2; exit 2; }
+where=$pack
+case "$pack" in "$root"/*) where=${pack#"$root"/} ;; esac
+[ -f "$pack/MANIFEST" ] || refuse "no pack in $pack (no MANIFEST): run scripts/device-pack.sh and carry $where"
+debs=()
+while IFS= read -r deb || [ -n "$deb" ]; do
+  [ -n "$deb" ] || continue
+  case "$deb" in
+    */* | .*) refuse "$pack/MANIFEST lists '$deb', which is not a .deb file name" ;;
+    *.deb) ;;
+    *) refuse "$pack/MANIFEST lists '$deb', which is not a .deb file name" ;;
+  esac
+  [ -s "$pack/debs/$deb" ] || refuse "the pack lacks $pack/debs/$deb (MANIFEST lists it): run scripts/device-pack.sh again"
+  debs+=("$deb")
+done <"$pack/MANIFEST"
+[ "${#debs[@]}" -gt 0 ] || refuse "$pack/MANIFEST lists no .deb file: run scripts/device-pack.sh again"
+[ "$("$py" -c 'import torch; print("torch")' 2>/dev/null)" = torch ] || refuse "python '$py' cannot import torch (set PYTHON to the one that can)"
+
+[ -n "${OUT-x}" ] || refuse "OUT is set and empty"
+out=$(realpath -m "${OUT:-$root/device-out}")
+{ mkdir -p "$out" && [ -w "$out" ]; } 2>/dev/null || refuse "cannot write into $out (OUT)"
+log="$out/device-check.log"
+summary="$out/summary.txt"
+: >"$log"
+: >"$summary"
+exec > >(tee -a "$log") 2>&1
+
 export root pack prefix build py  # for the steps' functions, which run in a child bash
 status=0
 started=$(date +%s)
@@ -90,19 +113,15 @@ command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,dri
 
 # 1. The packed .deb files, unpacked into the prefix.
 unpack() {
-  # The pack first, whole (every .deb its MANIFEST lists), before the old prefix goes.
-  [ -f "$pack/MANIFEST" ] || { echo "no pack in $pack (no MANIFEST): run scripts/device-pack.sh here and carry $(realpath --relative-to="$root" "$pack")"; return 2; }
-  local deb missing=0
-  while read -r deb; do [ -s "$pack/debs/$deb" ] || { echo "the pack lacks $pack/debs/$deb"; missing=1; }; done <"$pack/MANIFEST"
-  [ "$missing" = 0 ] || return 2
+  # The pack was checked whole above (every .deb its MANIFEST lists), before the old prefix goes.
   rm -rf "$prefix" && mkdir -p "$prefix"
-  local n=0
-  while read -r deb; do
+  local n=0 deb member
+  while IFS= read -r deb || [ -n "$deb" ]; do
+    [ -n "$deb" ] || continue
     deb=$pack/debs/$deb
     if command -v dpkg >/dev/null; then
       dpkg -x "$deb" "$prefix" || return 1
     else  # no dpkg: a .deb is an ar archive whose data.tar.* holds the files
-      local member
       member=$(ar t "$deb" | grep '^data\.tar') || return 1
       ar p "$deb" "$member" >"$prefix/$member" && tar -xf "$prefix/$member" -C "$prefix" || return 1
       rm -f "$prefix/$member"
@@ -193,13 +212,15 @@ else
   # The budget is 240 s or the time left less 30 s, whichever is less. Without a measured epoch or
   # probe the preset's own epochs stand, and the summary says so.
   t_e=$(python3 scripts/gpu_bench_table.py "$out/bench-gpu.json" --epoch-seconds BM_GpuStep/moco/resnet18/bf16 2>/dev/null)
-  epochs_set=()
+  epochs_set=() epochs=''
   if [ -n "$t_e" ] && [ -n "$alone" ]; then
     epochs=$(python3 -c "
 budget = min(240, $(left) - 30)
 share = ${pair:-0} / (2 * $alone) if $jobs > 1 else 1.0
 e = int((budget - $alone * 5 / $jobs) / (5 * $t_e * share))
-print(max(1, min(100, e)))")
+print(max(1, min(100, e)))" 2>/dev/null)
+  fi
+  if [[ ${epochs:-} =~ ^[0-9]+$ ]]; then
     epochs_set=(--set optim.epochs="$epochs")
     note "gpu-short: one probe run alone ${alone}s, two at once ${pair:-not measured}s: jobs $jobs; epoch ${t_e}s: optim.epochs = $epochs"
   else

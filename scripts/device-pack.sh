@@ -11,7 +11,7 @@
 # Usage: scripts/device-pack.sh [pack folder]   (default .cache/device-pack, ignored by git)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [ $# -gt 1 ] || [[ ${1:-} == -* ]]; then echo "usage: scripts/device-pack.sh [pack folder]" >&2; exit 2; fi
+if [ $# -gt 1 ] || [[ ${1-x} == -* || ${1-x} == "" ]]; then echo "usage: scripts/device-pack.sh [pack folder]" >&2; exit 2; fi
 pack=$(realpath -m "${1:-$root/.cache/device-pack}")
 limit_mib=48
 # The folder is replaced only when it is a pack already (its MANIFEST) or empty: never a folder of
@@ -43,7 +43,8 @@ done
 # Filled beside it and swapped in at the end, so that a failed download keeps the old pack.
 new="$pack.new.$$"
 trap 'rm -rf "$new"' EXIT
-mkdir -p "$new/debs" "$new/fashion-mnist"
+mkdir -p "$new/debs" "$new/fashion-mnist" 2>/dev/null ||
+  { echo "device-pack: cannot create $new beside $pack (a folder that can be written?)" >&2; exit 2; }
 # apt-get download writes into the current folder; it needs the package lists (scripts/setup.sh
 # ran apt-get update when it installed anything; run it here when the lists are empty).
 if ! (cd "$new/debs" && apt-get download -qq "${PACKAGES[@]}" 2>"$new/apt.log"); then

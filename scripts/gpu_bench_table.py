@@ -12,6 +12,7 @@ Exit status 2, with one line on stderr, for a bad argument, a missing or malform
 row that is not there or has no figure.
 """
 import json
+import math
 import sys
 
 # Google Benchmark appends the options of a benchmark to its name: /min_time:1.000, /real_time, ...
@@ -21,6 +22,11 @@ _OPTION_SUFFIXES = ("min_time:", "min_warmup_time:", "real_time", "manual_time",
 
 class BenchError(Exception):
     """One line for the user: what is wrong, and where."""
+
+
+def one_line(text):
+    """`text` with what would break a line or a Markdown cell (newlines, '|') replaced."""
+    return " ".join(str(text).split()).replace("|", "/")
 
 
 def base_name(name):
@@ -38,27 +44,35 @@ def read(path):
             data = json.load(f)
     except OSError as e:
         raise BenchError(f"{path}: cannot read: {e.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise BenchError(f"{path}: not Google Benchmark JSON: {e}")
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
+        raise BenchError(f"{path}: not Google Benchmark JSON: {one_line(e)}")
     if not isinstance(data, dict) or not isinstance(data.get("benchmarks"), list):
         raise BenchError(f"{path}: not Google Benchmark JSON: no 'benchmarks' list")
     rows = {}
-    for b in data["benchmarks"]:
-        if not isinstance(b, dict) or "name" not in b:
-            raise BenchError(f"{path}: a benchmark entry without a name")
+    for i, b in enumerate(data["benchmarks"]):
+        if not isinstance(b, dict) or not isinstance(b.get("name"), str):
+            raise BenchError(f"{path}: benchmarks[{i}] has no name string")
+        if not isinstance(b.get("error_occurred", False), bool):
+            raise BenchError(f"{path}: benchmarks[{i}] ({one_line(b['name'])}): error_occurred is not true or false")
         if b.get("run_type", "iteration") == "iteration":
-            rows[base_name(str(b["name"]))] = b
+            name = base_name(b["name"])
+            if name in rows:
+                raise BenchError(f"{path}: {one_line(name)} is there twice (a repeated run: give one)")
+            rows[name] = b
     context = data.get("context") if isinstance(data.get("context"), dict) else {}
     return rows, context
 
 
 def figure(path, row, key):
     """A row's counter as a float; BenchError when the row errored or lacks it."""
+    name = one_line(row["name"])
     if row.get("error_occurred"):
-        raise BenchError(f"{path}: {row['name']} reported an error: {row.get('error_message', '?')}")
+        raise BenchError(f"{path}: {name} reported an error: {one_line(row.get('error_message', '?'))}")
     value = row.get(key)
-    if not isinstance(value, (int, float)):
-        raise BenchError(f"{path}: {row['name']} has no number '{key}'")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise BenchError(f"{path}: {name} has no number '{key}'")
+    if not math.isfinite(value) or value <= 0:
+        raise BenchError(f"{path}: {name}: '{key}' is {value}, not a positive finite figure")
     return float(value)
 
 
@@ -70,9 +84,11 @@ def table(path, rows, context):
         try:
             ceilings[p] = figure(path, row, "flops_per_s") if row else None
         except BenchError:
+            if not row.get("error_occurred"):
+                raise  # a ceiling that is there but not a figure is a bad file, not "not measured"
             ceilings[p] = None
-    lines = [f"GPU step benchmark ({context.get('date', '?')}, {context.get('host_name', '?')}): "
-             "batch 512, 3x32x32 images.", ""]
+    when, host = one_line(context.get("date", "?")), one_line(context.get("host_name", "?"))
+    lines = [f"GPU step benchmark ({when}, {host}): batch 512, 3x32x32 images.", ""]
     for p, label in (("bf16", "bf16"), ("tf32", "fp32 with TF32")):
         c = ceilings[p]
         lines.append(f"- GEMM ceiling, 8192^3 {label}: " + (f"{c / 1e12:.1f} TFLOP/s" if c else "not measured"))
@@ -84,15 +100,16 @@ def table(path, rows, context):
     for name, row in steps:
         parts = name.split("/")
         if len(parts) != 4:
-            raise BenchError(f"{path}: {name}: expected BM_GpuStep/METHOD/BACKBONE/PRECISION")
+            raise BenchError(f"{path}: {one_line(name)}: expected BM_GpuStep/METHOD/BACKBONE/PRECISION")
         _, method, backbone, precision = parts
+        label = one_line(f"{method} {backbone} {precision}")
         if row.get("error_occurred"):
-            lines.append(f"| {method} {backbone} {precision} | error: {row.get('error_message', '?')} | | | |")
+            lines.append(f"| {label} | error: {one_line(row.get('error_message', '?'))} | | | |")
             continue
         flops = figure(path, row, "train_flops_per_s")
         ceiling = ceilings["bf16" if precision == "bf16" else "tf32"]
         util = f"{100 * flops / ceiling:.1f}%" if ceiling else "—"
-        lines.append(f"| {method} {backbone} {precision} | {figure(path, row, 'images_per_s'):.0f} | "
+        lines.append(f"| {label} | {figure(path, row, 'images_per_s'):.0f} | "
                      f"{figure(path, row, 'epoch_seconds'):.2f} | {flops / 1e12:.2f} | {util} |")
     return lines
 
@@ -119,3 +136,6 @@ if __name__ == "__main__":
     except BenchError as e:
         print(f"gpu_bench_table: {e}", file=sys.stderr)
         sys.exit(2)
+    except BrokenPipeError:  # the reader stopped early (| head): not an error of ours
+        sys.stderr.close()
+        sys.exit(0)

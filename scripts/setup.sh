@@ -19,7 +19,7 @@ PACKAGES=(
   gnuplot-nox dataset-fashion-mnist
   slurmctld slurmd slurm-client munge
 )
-[ $# -le 1 ] || { echo "contra setup: one argument at most (bench, format or torch2), got: $*" >&2; exit 2; }
+[ $# -le 1 ] && [ "${1-x}" != "" ] || { echo "contra setup: one argument at most (bench, format or torch2), got: ${*:-an empty argument}" >&2; exit 2; }
 case "${1:-}" in
   bench) PACKAGES+=(python3-torch) ;;
   format) PACKAGES+=(clang-format) ;;

@@ -15,8 +15,9 @@ set -euo pipefail
 [ $# -eq 1 ] && [[ $1 != -* ]] || { echo "usage: scripts/torch-cmake-args.sh PYTHON" >&2; exit 2; }
 py=$1
 command -v "$py" >/dev/null || { echo "torch-cmake-args: no Python at '$py'" >&2; exit 2; }
-torch_dir=$("$py" -c 'import os, torch; print(os.path.dirname(torch.__file__))' 2>/dev/null) ||
-  { echo "torch-cmake-args: '$py' cannot import torch" >&2; exit 2; }
+torch_dir=$("$py" -c 'import os, torch; print(os.path.dirname(torch.__file__))' 2>/dev/null) || torch_dir=''
+[ -n "$torch_dir" ] && [ -f "$torch_dir/share/cmake/Torch/TorchConfig.cmake" ] ||
+  { echo "torch-cmake-args: '$py' cannot import a torch that carries LibTorch (share/cmake/Torch/TorchConfig.cmake)" >&2; exit 2; }
 cuda=$("$py" -c 'import torch; print(torch.version.cuda or "")' 2>/dev/null)
 args=("-DCMAKE_PREFIX_PATH=$torch_dir")
 if [ -n "$cuda" ]; then

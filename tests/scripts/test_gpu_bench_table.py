@@ -49,8 +49,27 @@ class GpuBenchTable(unittest.TestCase):
         self.assertEqual(r.stdout, "")
         self.assertIn("OOM", r.stderr)
 
+    def test_an_error_message_cannot_break_the_table(self):
+        failed = {"name": STEP["name"], "run_type": "iteration", "error_occurred": True,
+                  "error_message": "CUDA out of memory |\n tried 2 GiB"}
+        r = self.run_script(bench(GEMM + [failed]))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        row = [line for line in r.stdout.splitlines() if "error" in line]
+        self.assertEqual(row, ["| moco resnet18 bf16 | error: CUDA out of memory / tried 2 GiB | | | |"])
+
+    def test_figures_that_are_not_positive_and_finite_are_refused(self):
+        for value in (float("nan"), float("inf"), 0, -3.0, True, "3"):
+            r = self.run_script(bench(GEMM + [dict(STEP, epoch_seconds=value)]), "--epoch-seconds",
+                                "BM_GpuStep/moco/resnet18/bf16")
+            self.assertEqual((r.returncode, r.stdout), (2, ""), (value, r.stdout, r.stderr))
+            self.assertIn("epoch_seconds", r.stderr)
+        r = self.run_script(bench([dict(GEMM[0], flops_per_s=-1.0), GEMM[1], STEP]))
+        self.assertEqual((r.returncode, r.stdout), (2, ""), r.stdout)
+
     def test_bad_input_is_one_line_and_exit_2(self):
-        for content, args in (("{", ()), ({"benchmarks": 3}, ()), (bench([]), ()),
+        for content, args in (("{", ()), ({"benchmarks": 3}, ()), (bench([]), ()), ("[" * 100000, ()),
+                              (bench(GEMM + [STEP, STEP]), ()), (bench(GEMM + [dict(STEP, name=123)]), ()),
+                              (bench(GEMM + [dict(STEP, error_occurred="false")]), ()),
                               (bench(GEMM + [STEP]), ("--epoch-seconds", "BM_GpuStep/none/x/bf16")),
                               (bench(GEMM + [STEP]), ("--bogus",))):
             r = self.run_script(content, *args)
