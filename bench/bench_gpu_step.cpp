@@ -41,10 +41,9 @@ contra::config::Experiment experiment_for(const GpuCase& c) {
   const std::string file = dir + (c.method == "simclr" ? "simclr-fashion-mnist.toml" : "moco-fashion-mnist.toml");
   std::vector<contra::config::Override> set;
   const std::vector<std::string> sets = {"method.name=\"" + c.method + "\"", "model.backbone=\"" + c.backbone + "\"",
-                                        "optim.batch=" + std::to_string(kBatch), "method.queue=4096",
-                                        "method.negatives=4096"};
-  for (const auto& kv : sets)
-    set.push_back(contra::config::parse_set(kv, "bench"));
+                                         "optim.batch=" + std::to_string(kBatch), "method.queue=4096",
+                                         "method.negatives=4096"};
+  for (const auto& kv : sets) set.push_back(contra::config::parse_set(kv, "bench"));
   return contra::methods::load_experiment(file, set);
 }
 

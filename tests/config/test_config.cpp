@@ -22,10 +22,10 @@ using contra::config::parse_set;
 using contra::core::ContraError;
 using contra::methods::load_experiment;
 using contra::methods::parse_experiment;
-using contra::testing::TempDir;
 using contra::testing::experiment_with;
 using contra::testing::kExperiment;
 using contra::testing::message_of;
+using contra::testing::TempDir;
 
 namespace {
 
@@ -164,7 +164,8 @@ TEST_CASE("wrong types, unknown sections and malformed --set are errors", "[conf
 }
 
 TEST_CASE("set overrides: bare words are strings and later sets win", "[config]") {
-  const auto e = experiment_with({"method.name=moco", "method.momentum=0.9", "optim.lr_steps=[3, 5]", "method.momentum=0.5"});
+  const auto e =
+      experiment_with({"method.name=moco", "method.momentum=0.9", "optim.lr_steps=[3, 5]", "method.momentum=0.5"});
   CHECK(e.method.name == "moco");
   CHECK(e.method.get<double>("momentum") == 0.5);
   CHECK(e.optim.lr_steps == std::vector<std::int64_t>{3, 5});
@@ -234,7 +235,7 @@ TEST_CASE("the augment recipe sets defaults and explicit keys override it", "[co
   const auto v1 = parse_experiment("", "empty.toml");
   CHECK(v1.augment.recipe == "moco_v1");
   CHECK(v1.augment.crop_scale_min == 0.2);
-  CHECK(load_experiment(kExperiment).augment.crop_scale_min == 0.5);          // the file's explicit key
+  CHECK(load_experiment(kExperiment).augment.crop_scale_min == 0.5);                // the file's explicit key
   CHECK(experiment_with({"augment.recipe=simclr"}).augment.crop_scale_min == 0.5);  // still the file's key
   CHECK(experiment_with({"augment.recipe=simclr"}).augment.blur_prob == 0.5);       // the recipe's default
   CHECK(v1.augment.blur_prob == 0.0);
@@ -266,5 +267,6 @@ TEST_CASE("every registered method builds from a default experiment", "[config]"
 TEST_CASE("cross-field checks: batch vs bn_splits and train_subset", "[config]") {
   CHECK_THAT(set_error("optim.batch=100"), Catch::Contains("bn_splits"));  // 100 % 8 != 0
   CHECK_NOTHROW(experiment_with({"optim.batch=96", "model.bn_splits=1"}));
-  CHECK_THAT(message_of([] { (void)experiment_with({"data.train_subset=100"}); }), Catch::Contains("data.train_subset"));
+  CHECK_THAT(message_of([] { (void)experiment_with({"data.train_subset=100"}); }),
+             Catch::Contains("data.train_subset"));
 }

@@ -16,12 +16,12 @@
 using contra::config::expand;
 using contra::config::load_sweep;
 using contra::core::ContraError;
-using contra::testing::TempDir;
-using contra::testing::axes_of;
 using contra::testing::Axes;
+using contra::testing::axes_of;
 using contra::testing::kExperiment;
 using contra::testing::message_of;
 using contra::testing::sweep_header;
+using contra::testing::TempDir;
 using contra::testing::value_of;
 
 TEST_CASE("sweep grid: 3 values x 2 seeds = 6 runs in a stable order", "[config]") {
@@ -183,8 +183,8 @@ TEST_CASE("sweep: a preset value for a key that every run takes from an axis is 
   };
   for (const auto& [axes, key] : cases) {
     INFO(axes);
-    const auto file = contra::testing::write_file(dir / "p.toml", sweep_header() + axes + "[preset.cpu]\n\"" + key +
-                                                                      "\" = \"not even a number\"\n");
+    const auto file = contra::testing::write_file(
+        dir / "p.toml", sweep_header() + axes + "[preset.cpu]\n\"" + key + "\" = \"not even a number\"\n");
     const std::string msg = message_of([&] { (void)load_sweep(file); });
     CHECK_THAT(msg, Catch::Contains(file + ":") && Catch::Contains("[preset.cpu]") && Catch::Contains(key) &&
                         Catch::Contains("[preset.cpu.grid]"));
@@ -289,8 +289,8 @@ TEST_CASE("sweep labels: only a zip's, one labelled zip per run, and x = 'label'
   std::string msg = message_of([&] { (void)load_sweep(grid); });
   CHECK_THAT(msg, Catch::Contains(grid + ":"));
   CHECK_THAT(msg, Catch::Contains("'label' names the points of a [[zip]]"));
-  const auto block = contra::testing::write_file(dir / "block.toml",
-                                                 sweep_header() + "[[block]]\n\"method.queue\" = [1, 2]\nlabel = \"x\"\n");
+  const auto block = contra::testing::write_file(
+      dir / "block.toml", sweep_header() + "[[block]]\n\"method.queue\" = [1, 2]\nlabel = \"x\"\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(block); }), Catch::Contains("'label' names the points"));
   const auto two = contra::testing::write_file(dir / "two.toml", sweep_header() + zip +
                                                                      "[[zip]]\nlabel = [\"c\", \"d\"]\n"
@@ -307,7 +307,7 @@ TEST_CASE("sweep labels: only a zip's, one labelled zip per run, and x = 'label'
   msg = message_of([&] { (void)load_sweep(series); });
   CHECK_THAT(msg, Catch::Contains("report.x = 'label' names one row per point"));
   CHECK_THAT(msg, Catch::Contains("series = 'method.name'"));
-  const auto grid_kind =
-      contra::testing::write_file(dir / "kind.toml", sweep_header() + zip + "[report]\nx = \"label\"\nkind = \"grid\"\n");
+  const auto grid_kind = contra::testing::write_file(
+      dir / "kind.toml", sweep_header() + zip + "[report]\nx = \"label\"\nkind = \"grid\"\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(grid_kind); }), Catch::Contains("kind = 'grid'"));
 }

@@ -20,14 +20,14 @@
 using contra::config::expand;
 using contra::config::load_sweep;
 using contra::core::ContraError;
-using contra::testing::TempDir;
-using contra::testing::write_file;
-using contra::testing::axes_of;
 using contra::testing::Axes;
+using contra::testing::axes_of;
 using contra::testing::kExperiment;
 using contra::testing::message_of;
 using contra::testing::sweep_header;
+using contra::testing::TempDir;
 using contra::testing::value_of;
+using contra::testing::write_file;
 
 namespace {
 
@@ -261,7 +261,8 @@ TEST_CASE("sweep report block: kind, series, reference columns and log_x are rea
   CHECK_FALSE(g.report.log_x);
   CHECK(g.report.reference_columns.empty());
 
-  CHECK(load_sweep(write_file(dir / "cost.toml", sweep_header() + "[report]\nkind = \"cost\"\n")).report.kind == "cost");
+  CHECK(load_sweep(write_file(dir / "cost.toml", sweep_header() + "[report]\nkind = \"cost\"\n")).report.kind ==
+        "cost");
   CHECK(load_sweep(write_file(dir / "none.toml", sweep_header())).report.kind == "ablation");  // the default
 
   const auto bad_kind = write_file(dir / "bad.toml", sweep_header() + "[report]\nkind = \"pie\"\n");

@@ -45,12 +45,13 @@ TEST_CASE("bad input: NaN and inf are refused for every real-valued key", "[e2e]
                                 "augment.blur_sigma_max=inf", "optim.weight_decay=nan", "method.memory_momentum=nan"}) {
     INFO(set);
     const auto key = set.substr(0, set.find('='));
-    check_one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --set " + set, dir), {key, "--set " + set});
+    check_one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --set " + set, dir),
+                         {key, "--set " + set});
   }
   // In a file: the message names the file and its line.
   const auto exp = write_file(dir / "nan.toml", "[method]\ntemperature = nan\n");
   check_one_line_error(run_cli("train " + quote(exp.c_str()) + " --dump-config", dir),
-                 {"nan.toml:2", "method.temperature", "nan"});
+                       {"nan.toml:2", "method.temperature", "nan"});
 }
 
 TEST_CASE("bad input: wrong types, duplicate keys and unknown keys in files", "[e2e][bad-input]") {
@@ -66,7 +67,8 @@ TEST_CASE("bad input: wrong types, duplicate keys and unknown keys in files", "[
 TEST_CASE("bad input: sweep grids, keys and presets that do not exist", "[e2e][bad-input]") {
   TempDir dir;
   const auto empty = sweep_file(dir, "[grid]\n\"method.momentum\" = []\n");
-  check_one_line_error(run_cli("sweep " + quote(empty) + " --dry-run", dir), {"bad.toml", "method.momentum", "no values"});
+  check_one_line_error(run_cli("sweep " + quote(empty) + " --dry-run", dir),
+                       {"bad.toml", "method.momentum", "no values"});
   const auto unknown = sweep_file(dir, "[grid]\n\"method.momentm\" = [0.9]\n");
   check_one_line_error(run_cli("sweep " + quote(unknown) + " --dry-run", dir), {"method.momentm"});
   const auto ok = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"optim.epochs\" = 1\n");
@@ -103,12 +105,12 @@ TEST_CASE("bad input: a results folder that cannot be used is one line, before a
   // A file where the results folder should be (fails for root too).
   write_file(dir / "blocked", "");
   check_one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "blocked").string()), dir),
-                 {"blocked", "is not a folder"});
+                       {"blocked", "is not a folder"});
   if (geteuid() != 0) {  // permissions do not stop root
     fs::create_directories(dir / "locked" / "bad" / "cpu" / "runs");
     fs::permissions(dir / "locked" / "bad" / "cpu" / "runs", fs::perms::none);
     check_one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote((dir / "locked").string()), dir),
-                   {"runs", "cannot read the results folder"});
+                         {"runs", "cannot read the results folder"});
     fs::permissions(dir / "locked" / "bad" / "cpu" / "runs", fs::perms::owner_all);
   }
 }
@@ -118,8 +120,8 @@ TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming com
   // A small tmpfs when this test may mount one (root, or an unprivileged mount namespace).
   const fs::path mnt = dir / "small";
   fs::create_directories(mnt);
-  const std::string train = quote(kCli) + " train " + quote(kExperiment) + kTiny + " --out " +
-                            quote((mnt / "runs").string());
+  const std::string train =
+      quote(kCli) + " train " + quote(kExperiment) + kTiny + " --out " + quote((mnt / "runs").string());
   std::string how;
   if (::mount("tmpfs", mnt.c_str(), "tmpfs", 0, "size=96k") == 0) {
     how = "tmpfs";
@@ -162,7 +164,8 @@ TEST_CASE("bad input: a disk that fills up mid-run leaves no record claiming com
 TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are not SLURM's", "[e2e][bad-input]") {
   TempDir dir;
   const auto twice = sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9, 0.9]\n");
-  check_one_line_error(run_cli("sweep " + quote(twice) + " --dry-run", dir), {"bad.toml:5", "method.momentum", "twice"});
+  check_one_line_error(run_cli("sweep " + quote(twice) + " --dry-run", dir),
+                       {"bad.toml:5", "method.momentum", "twice"});
   const auto seeds = write_file(dir / "seeds.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
                                                         "\"\nseeds = [0, 0]\n[grid]\n\"method.momentum\" = [0.9]\n");
   check_one_line_error(run_cli("sweep " + quote(seeds) + " --dry-run", dir), {"seeds.toml:3", "seed 0 twice"});
@@ -177,7 +180,7 @@ TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are
       write_file(dir / "soon.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
                                         "\"\n[grid]\n\"method.momentum\" = [0.9]\n[slurm]\ntime = \"soon\"\n");
   check_one_line_error(run_cli("sweep " + quote(file) + " --launcher slurm --no-submit", dir),
-                 {"soon.toml", "slurm.time", "soon"});
+                       {"soon.toml", "slurm.time", "soon"});
 }
 
 TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it, stops before any run",
@@ -190,13 +193,13 @@ TEST_CASE("bad input: a sweep on a truncated dataset, or a subset larger than it
                                          data.string() + "\"\n\"data.train_subset\" = 512\n\"method.queue\" = 256\n");
   const fs::path results = dir / "results";
   check_one_line_error(run_cli("sweep " + quote(sweep) + " --results " + quote(results.string()), dir),
-                 {"train-images-idx3-ubyte.gz", "truncated"});
+                       {"train-images-idx3-ubyte.gz", "truncated"});
   CHECK_FALSE(fs::exists(results / "bad" / "cpu" / "runs"));
   // A subset larger than the dataset: refused by the sweep and by contra train, not silently capped.
   const auto big =
       sweep_file(dir, "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.train_subset\" = 70000\n");
   check_one_line_error(run_cli("sweep " + quote(big) + " --results " + quote(results.string()), dir),
-                 {"data.train_subset = 70000", "60000"});
+                       {"data.train_subset = 70000", "60000"});
   check_one_line_error(
       run_cli("train " + quote(kExperiment) + " --set data.test_subset=20000 --out " + quote((dir / "o").string()),
               dir),
@@ -213,18 +216,21 @@ TEST_CASE("bad input: [report] and [slurm] keys, types and kinds that do not exi
   check_one_line_error(
       dry_run("[report]\ntitel = \"x\"\n"),
       {"bad.toml:7", "report.titel", "[report] has keys: kind, title, reference,", "reference_columns", "metric"});
-  check_one_line_error(dry_run("[slurm]\ncpu = 4\n"),
-                 {"bad.toml:7", "slurm.cpu", "[slurm] has keys: partition, account, time, cpus,", "signal_seconds"});
+  check_one_line_error(
+      dry_run("[slurm]\ncpu = 4\n"),
+      {"bad.toml:7", "slurm.cpu", "[slurm] has keys: partition, account, time, cpus,", "signal_seconds"});
   // A wrong type names the key, the value and the type expected.
   check_one_line_error(dry_run("[report]\ntitle = 3\n"), {"bad.toml:7", "report.title = 3", "expected a string"});
-  check_one_line_error(dry_run("[report]\nlog_x = \"yes\"\n"), {"bad.toml:7", "report.log_x", "yes", "expected a boolean"});
+  check_one_line_error(dry_run("[report]\nlog_x = \"yes\"\n"),
+                       {"bad.toml:7", "report.log_x", "yes", "expected a boolean"});
   check_one_line_error(dry_run("[report.reference_columns]\nmoco = 3\n"),
-                 {"bad.toml", "report.reference_columns = { moco = 3 }", "expected a table of strings"});
-  check_one_line_error(dry_run("[slurm]\ncpus = \"four\"\n"), {"bad.toml:7", "slurm.cpus", "four", "expected an integer"});
+                       {"bad.toml", "report.reference_columns = { moco = 3 }", "expected a table of strings"});
+  check_one_line_error(dry_run("[slurm]\ncpus = \"four\"\n"),
+                       {"bad.toml:7", "slurm.cpus", "four", "expected an integer"});
   // An unknown report kind lists the kinds, for `contra sweep` and `contra report` alike.
   check_one_line_error(dry_run("[report]\nkind = \"pie\"\n"),
-                 {"bad.toml:7", "report.kind = 'pie' is unknown", "valid: ablation, grid, cost, curves"});
+                       {"bad.toml:7", "report.kind = 'pie' is unknown", "valid: ablation, grid, cost, curves"});
   const auto pie = sweep_file(dir, grid + "[report]\nkind = \"pie\"\n");
   check_one_line_error(run_cli("report " + quote(pie) + " --results " + quote((dir / "r").string()), dir),
-                 {"bad.toml:7", "report.kind = 'pie'", "valid: ablation, grid, cost, curves"});
+                       {"bad.toml:7", "report.kind = 'pie'", "valid: ablation, grid, cost, curves"});
 }

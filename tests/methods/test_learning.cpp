@@ -31,7 +31,7 @@ constexpr int kSteps = 64;
 constexpr double kLearningRate = 0.01;
 constexpr std::int64_t kBatches = 4, kBatch = 32;
 constexpr std::uint64_t kSeed = 0;
-const DataShape kToy{1, kBatches * kBatch};  // one channel; the memory bank's n rows
+const DataShape kToy{1, kBatches* kBatch};  // one channel; the memory bank's n rows
 
 double mean_of_last(const std::vector<double>& losses, std::size_t n) {
   return std::accumulate(losses.end() - static_cast<std::ptrdiff_t>(n), losses.end(), 0.0) / static_cast<double>(n);

@@ -7,11 +7,11 @@
 #include <cmath>
 #include <vector>
 
+#include "../support/small_methods.h"
 #include "contra/config/experiment.h"
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/methods/memory_bank.h"
-#include "../support/small_methods.h"
 
 using contra::core::ContraError;
 using contra::methods::FeatureBank;

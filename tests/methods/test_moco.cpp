@@ -8,11 +8,11 @@
 #include <set>
 #include <vector>
 
+#include "../support/small_methods.h"
 #include "contra/config/experiment.h"
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 #include "contra/methods/moco.h"
-#include "../support/small_methods.h"
 
 using contra::methods::KeyQueue;
 using contra::testing::SmallMoco;

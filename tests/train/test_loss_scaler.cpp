@@ -54,9 +54,9 @@ TEST_CASE("loss scaler: backward on loss·S, gradients unscaled in place, then t
   scaled.backward();
   CHECK(torch::equal(t.p.grad(), 1024 * t.x));  // the gradient of loss·S
   CHECK(scaler.step(t.opt, {t.p}));
-  CHECK(torch::equal(t.p.grad(), t.x));            // unscaled in place
-  CHECK(torch::equal(t.p.detach(), -t.x));         // SGD at lr 1 took the true gradient
-  CHECK(scaler.current_scale() == 1024.0);         // one finite step of 2000: unchanged
+  CHECK(torch::equal(t.p.grad(), t.x));     // unscaled in place
+  CHECK(torch::equal(t.p.detach(), -t.x));  // SGD at lr 1 took the true gradient
+  CHECK(scaler.current_scale() == 1024.0);  // one finite step of 2000: unchanged
   CHECK(scaler.skipped_steps() == 0);
 }
 

@@ -178,8 +178,14 @@ TEST_CASE("precision: run.precision is checked, in the run id unless fp32, and r
 namespace {
 
 std::vector<std::string> tiny(const std::string& precision) {
-  return {"run.precision='" + precision + "'", "data.train_subset=256", "data.test_subset=100", "optim.epochs=1",
-          "optim.batch=64", "model.width=4", "method.queue=128", "eval.knn_random_init=false"};
+  return {"run.precision='" + precision + "'",
+          "data.train_subset=256",
+          "data.test_subset=100",
+          "optim.epochs=1",
+          "optim.batch=64",
+          "model.width=4",
+          "method.queue=128",
+          "eval.knn_random_init=false"};
 }
 
 }  // namespace
@@ -210,16 +216,17 @@ TEST_CASE("precision: a bf16 run and a deterministic run train on the CPU and th
   at::globalContext().setDeterministicAlgorithms(false, false);
 }
 
-TEST_CASE("precision: fp16 on the CPU runs where LibTorch's CPU autocast has it, and is refused in one line before "
-          "training where it does not",
-          "[train][precision]") {
+TEST_CASE(
+    "precision: fp16 on the CPU runs where LibTorch's CPU autocast has it, and is refused in one line before "
+    "training where it does not",
+    "[train][precision]") {
   TempDir dir;
   const auto out = dir / "runs";
   std::string sets;
   for (const auto& s : tiny("fp16")) sets += " --set \"" + s + "\"";
-  const auto r = testing::run_cli(
-      "train " + testing::quote(testing::kExperiment) + sets + " --threads 1 --quiet --out " + testing::quote(out.string()),
-      dir);
+  const auto r = testing::run_cli("train " + testing::quote(testing::kExperiment) + sets +
+                                      " --threads 1 --quiet --out " + testing::quote(out.string()),
+                                  dir);
   if (const auto why = core::precision_unsupported(core::Precision::fp16, torch::kCPU)) {
     testing::check_one_line_error(r, {testing::kExperiment, "run.precision = 'fp16'", "cpu", "bf16"});
     CHECK_FALSE(std::filesystem::exists(out));  // refused before a file was written

@@ -26,11 +26,11 @@
 #include "contra/train/trainer.h"
 
 namespace fs = std::filesystem;
+using contra::testing::check_same_metrics;
+using contra::testing::only_record;
 using contra::testing::quote;
 using contra::testing::run_cli;
 using contra::testing::TempDir;
-using contra::testing::check_same_metrics;
-using contra::testing::only_record;
 using contra::testing::tiny_sets;
 using contra::testing::train_status;
 
@@ -192,9 +192,9 @@ TEST_CASE("checkpoint: a damaged checkpoint is refused, set aside, and the next 
 TEST_CASE("resume: a run resumed under another split chunk budget keeps the one it started with", "[train][resume]") {
   // A SLURM requeue can land on a node whose cache differs; the chunk count then differs, and with
   // it the last bits of every step. The record carries the budget, and the resumed attempt uses it.
-  const auto exp = contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
-                                                     "optim.batch=64", "model.width=4", "method.queue=256",
-                                                     "model.bn_splits=4"});
+  const auto exp =
+      contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
+                                        "optim.batch=64", "model.width=4", "method.queue=256", "model.bn_splits=4"});
   const auto run = [&](const fs::path& out, std::int64_t stop_after) {
     contra::train::RunContext ctx;
     ctx.out_dir = out;

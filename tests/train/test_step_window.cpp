@@ -23,8 +23,8 @@ constexpr std::int64_t kStepsPerEpoch = 16;  // 512 images in batches of 32
 /// A run that diverges within a few steps: a learning rate of 1e30.
 contra::config::Experiment diverging_run() {
   return contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=100", "optim.epochs=3",
-                                          "optim.batch=32", "optim.lr=1e30", "model.width=4", "method.queue=256",
-                                          "eval.knn_random_init=false"});
+                                           "optim.batch=32", "optim.lr=1e30", "model.width=4", "method.queue=256",
+                                           "eval.knn_random_init=false"});
 }
 
 struct Diverged {

@@ -48,8 +48,7 @@ double summary_number(const contra::store::RunRecord& rec, const std::string& ke
 //    random, so MoCo's first steps score against random unit vectors (a loss near 0) and the
 //    memory bank's positives are random rows until an epoch has written them (a loss above chance).
 //    From the second epoch on every mechanism's negatives and positives are the encoder's own.
-TEST_CASE("e2e: one tiny run per mechanism gives a finite loss that goes down and a complete record",
-          "[train][e2e]") {
+TEST_CASE("e2e: one tiny run per mechanism gives a finite loss that goes down and a complete record", "[train][e2e]") {
   struct Expect {
     std::string name;
     std::int64_t negatives, k, store_bytes;

@@ -20,8 +20,8 @@ namespace contra::config {
 
 /// [run]: what identifies a run besides the method.
 struct RunOptions {
-  std::int64_t seed = 0;          ///< seeds weights, data order and augmentation
-  std::string device = "auto";    ///< auto | cpu | cuda | cuda:N
+  std::int64_t seed = 0;           ///< seeds weights, data order and augmentation
+  std::string device = "auto";     ///< auto | cpu | cuda | cuda:N
   std::string precision = "fp32";  ///< fp32 | bf16 | fp16: the forward pass and loss under autocast (core/precision.h)
   bool deterministic = false;      ///< deterministic kernels (cuDNN, LibTorch); off: cuDNN benchmark and TF32 on CUDA
 

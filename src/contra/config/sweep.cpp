@@ -86,9 +86,8 @@ std::string read_string(const toml::node& node, const std::string& where, const 
 bool set_for_every_run(const Sweep& sweep, const std::string& key) {
   const auto varies = [&](const AxisSet& set) {
     return std::any_of(set.grid.begin(), set.grid.end(), [&](const Axis& a) { return a.key == key; }) ||
-           std::any_of(set.zips.begin(), set.zips.end(), [&](const ZipAxis& z) {
-             return std::find(z.keys.begin(), z.keys.end(), key) != z.keys.end();
-           });
+           std::any_of(set.zips.begin(), set.zips.end(),
+                       [&](const ZipAxis& z) { return std::find(z.keys.begin(), z.keys.end(), key) != z.keys.end(); });
   };
   const auto in_block = [&](const AxisSet& block) {
     return varies(block) ||

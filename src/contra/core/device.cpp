@@ -70,7 +70,8 @@ std::pair<int, int> cuda_compute_capability(const torch::Device& device) {
 #ifdef CONTRA_WITH_CUDA
   if (device.is_cuda()) {
     cudaDeviceProp properties{};
-    if (cudaGetDeviceProperties(&properties, device.index()) == cudaSuccess) return {properties.major, properties.minor};
+    if (cudaGetDeviceProperties(&properties, device.index()) == cudaSuccess)
+      return {properties.major, properties.minor};
   }
 #endif
   (void)device;

@@ -48,11 +48,8 @@ Entry entry(const char* name) {
 
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> entries = {
-      entry<Moco>("moco"),
-      entry<MemoryBank>("memory_bank"),
-      entry<EndToEnd>("end_to_end"),
-      entry<SimClr>("simclr"),
-      entry<Supervised>("supervised"),
+      entry<Moco>("moco"),     entry<MemoryBank>("memory_bank"), entry<EndToEnd>("end_to_end"),
+      entry<SimClr>("simclr"), entry<Supervised>("supervised"),
   };
   return entries;
 }

@@ -18,7 +18,8 @@ struct SimClrOptions {
   /// Table 5). Only SimCLR reads it, so another method refuses false.
   bool l2_norm = true;
 
-  template <class V> void visit(V& v) {
+  template <class V>
+  void visit(V& v) {
     v("temperature", temperature);
     v("l2_norm", l2_norm, config::kExclusive);
   }

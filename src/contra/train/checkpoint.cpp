@@ -48,8 +48,8 @@ std::vector<std::pair<std::string, at::Generator>> global_generators() {
   // device_count() is a std::size_t in LibTorch 1.13 and a c10::DeviceIndex in 2.x.
   const int devices = torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0;
   for (int i = 0; i < devices; ++i)
-      out.emplace_back("global_cuda" + std::to_string(i),
-                       at::globalContext().defaultGenerator(at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(i))));
+    out.emplace_back("global_cuda" + std::to_string(i),
+                     at::globalContext().defaultGenerator(at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(i))));
   return out;
 }
 

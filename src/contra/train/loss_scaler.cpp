@@ -11,8 +11,7 @@ LossScaler::LossScaler(const torch::Device& device, const LossScalerOptions& opt
   CONTRA_CHECK(options.growth_factor > 1, "loss scaler: growth_factor = {} must be > 1", options.growth_factor);
   CONTRA_CHECK(options.backoff_factor > 0 && options.backoff_factor < 1,
                "loss scaler: backoff_factor = {} must lie in (0, 1)", options.backoff_factor);
-  CONTRA_CHECK(options.growth_interval >= 1, "loss scaler: growth_interval = {} must be >= 1",
-               options.growth_interval);
+  CONTRA_CHECK(options.growth_interval >= 1, "loss scaler: growth_interval = {} must be >= 1", options.growth_interval);
   const auto on = torch::TensorOptions().device(device);
   scale_ = register_buffer("scale", torch::full({1}, options.init_scale, on.dtype(torch::kFloat32)));
   growth_tracker_ = register_buffer("growth_tracker", torch::zeros({1}, on.dtype(torch::kInt32)));

@@ -118,7 +118,8 @@ void check_same_execution(const Session& s, const store::RunRecord& started) {
         "resume it with {} {}, or start over with `contra train --fresh` (a sweep: `contra sweep --rerun`)",
         s.checkpoint.string(), what, then, now, what, then);
   };
-  if (const auto v = text("torch_version"); v && *v != core::torch_version()) differs("LibTorch", *v, core::torch_version());
+  if (const auto v = text("torch_version"); v && *v != core::torch_version())
+    differs("LibTorch", *v, core::torch_version());
   if (const auto v = text("device"); v && torch::Device(*v).type() != s.device.type())
     differs("device", *v, s.device.str());
   const std::string deterministic = s.algorithms.deterministic ? "1" : "0";

@@ -13,11 +13,11 @@
 
 #include "contra/augment/two_view.h"
 #include "contra/config/experiment.h"
+#include "contra/core/device.h"
+#include "contra/core/precision.h"
 #include "contra/core/progress.h"
 #include "contra/data/dataset.h"
 #include "contra/methods/method.h"
-#include "contra/core/device.h"
-#include "contra/core/precision.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/evaluation.h"
 #include "contra/train/failure.h"
@@ -55,10 +55,10 @@ struct Session {
   data::Dataset data;
   torch::Tensor train_images, train_labels, test_images, test_labels;  ///< on the device
   std::shared_ptr<methods::Method> method;
-  core::Precision precision;            ///< run.precision
-  core::AlgorithmSettings algorithms;   ///< deterministic, cuDNN benchmark, TF32, channels_last, as applied
-  std::shared_ptr<LossScaler> scaler;   ///< fp16 only; nullptr otherwise
-  augment::TwoViewAugment augment;  ///< its constants on the device
+  core::Precision precision;           ///< run.precision
+  core::AlgorithmSettings algorithms;  ///< deterministic, cuDNN benchmark, TF32, channels_last, as applied
+  std::shared_ptr<LossScaler> scaler;  ///< fp16 only; nullptr otherwise
+  augment::TwoViewAugment augment;     ///< its constants on the device
   Recorder recorder;
   Evaluator evaluator;  ///< over the tensors above
   std::int64_t steps_per_epoch;
