@@ -187,7 +187,10 @@ int main(int argc, char** argv) {
   train->add_option("--threads", t.ctx.threads, "Intra-op threads (0 = all cores)")
       ->check(CLI::Range(0, 4096))
       ->capture_default_str();
-  train->add_option("--log-every", t.ctx.log_every, "Progress line every n steps when not on a terminal")
+  train
+      ->add_option(
+          "--log-every", t.ctx.log_every,
+          "Progress line every n steps when not on a terminal; also how often the loss is read back from the device, so a non-finite loss stops the run at most n steps late")
       ->capture_default_str();
   train->add_flag("--quiet", t.quiet, "No progress output");
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
@@ -218,7 +221,9 @@ int main(int argc, char** argv) {
   sweep->add_option("--threads", s.local.threads, "Threads per run (0 = cores / jobs)")
       ->check(CLI::Range(0, 4096))
       ->capture_default_str();
-  sweep->add_option("--log-every", s.local.log_every, "Progress line every n steps in each run's log")
+  sweep
+      ->add_option("--log-every", s.local.log_every,
+                   "Progress line every n steps in each run's log (and the loss read-back interval, as for train)")
       ->capture_default_str();
   sweep->add_flag("--dry-run", s.dry_run, "List the runs, their ids and states, and exit");
   sweep->add_flag("--rerun", s.local.rerun,

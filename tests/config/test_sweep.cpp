@@ -189,6 +189,9 @@ TEST_CASE("sweep: a preset value for a key that every run takes from an axis is 
     CHECK_THAT(msg, Catch::Contains(file + ":") && Catch::Contains("[preset.cpu]") && Catch::Contains(key) &&
                         Catch::Contains("[preset.cpu.grid]"));
   }
+  const auto seed = contra::testing::write_file(dir / "s.toml", sweep_header() + "[preset.cpu]\n\"run.seed\" = 3\n");
+  CHECK_THROWS_WITH(load_sweep(seed), Catch::Contains(seed + ":") && Catch::Contains("run.seed") &&
+                                          Catch::Contains("seeds = [...]"));
   // A key only some blocks set stays a preset's to give the others.
   const auto some = contra::testing::write_file(
       dir / "q.toml", sweep_header() +

@@ -73,6 +73,8 @@ TEST_CASE("e2e: a sweep checks devices, data and --set before it runs anything",
   check_one_line_error(run_cli("sweep " + quote(sweep) + " --preset nodata" + common, dir), "dataset not found");
   check_one_line_error(run_cli("sweep " + quote(sweep) + " --dry-run --set method.momentum=0.5" + common, dir),
                        "is an axis of");
+  // The seeds are an axis too: a --set seed would collapse them into one run labelled with another seed.
+  check_one_line_error(run_cli("sweep " + quote(sweep) + " --dry-run --set run.seed=7" + common, dir), "`seeds`");
   if (!torch::cuda::is_available())
     check_one_line_error(run_cli("sweep " + quote(sweep) + " --set run.device=cuda" + common, dir), "no CUDA device");
   // A precision the device cannot run (fp16 on LibTorch 1.13's CPU) stops the sweep, not each run.

@@ -155,3 +155,21 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
           contra::store::get_double(rec.summary, "knn_top1", "rec"));
   }
 }
+
+TEST_CASE("slurm: a task whose run trains on CUDA asks for a GPU, unless [slurm] gpus says how many", "[slurm][e2e]") {
+  // No cluster needed: the script is written, not submitted.
+  TempDir dir;
+  const fs::path results = dir / "results";
+  const auto sbatch = [&](const std::string& name, const std::string& extra) {
+    const auto file = sweep_file(dir, name, "0", 512, 1);
+    const auto r = run_cli(
+        "sweep " + quote(file) + " --launcher slurm --no-submit --results " + quote(results.string()) + " " + extra,
+        dir);
+    INFO(r.out << r.err);
+    REQUIRE(r.code == 0);
+    return read_file(results / name / "cpu" / "slurm" / (name + ".sbatch"));
+  };
+  CHECK_THAT(sbatch("on-cpu", ""), !Catch::Contains("--gres"));
+  CHECK_THAT(sbatch("on-cuda", "--set run.device=cuda"), Catch::Contains("#SBATCH --gres=gpu:1\n"));
+  CHECK_THAT(sbatch("on-two", "--set run.device=cuda --gpus-per-task 2"), Catch::Contains("#SBATCH --gres=gpu:2\n"));
+}

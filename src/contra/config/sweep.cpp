@@ -118,6 +118,10 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
                    name, axis);
       p.grid[axis] = unique_literals(*node, where, axis);
     } else {
+      CONTRA_CHECK(key != "run.seed",
+                   "{}: [preset.{}] sets 'run.seed', which the sweep's seeds set for every run: "
+                   "give the preset `seeds = [...]` instead",
+                   where, name);
       CONTRA_CHECK(!set_for_every_run(sweep, key),
                    "{}: [preset.{}] sets '{}', which every run takes from the sweep's axes (or each [[block]]), so "
                    "this value would be ignored: change the axis's values for this preset under [preset.{}.grid]",

@@ -96,7 +96,7 @@ struct SlurmSpec {
   std::string account;                ///< --account; empty = the user's default
   std::string time = "04:00:00";      ///< --time per task (a run that needs longer checkpoints and requeues itself)
   std::int64_t cpus = 4;              ///< --cpus-per-task, also the run's thread count
-  std::int64_t gpus = 0;              ///< --gres=gpu:N when > 0
+  std::int64_t gpus = 0;              ///< --gres=gpu:N when > 0; 0: one GPU per task when its runs use CUDA, else none
   std::string memory = "16G";         ///< --mem
   std::int64_t max_parallel = 0;      ///< the array's %N concurrency cap; 0 = none
   std::int64_t signal_seconds = 120;  ///< SIGUSR1 this long before the time limit: checkpoint and requeue

@@ -129,6 +129,10 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   const auto axes = axis_keys(plan.sweep);
   for (const auto& s : sets) {
     user.push_back(config::parse_set(s, sweep_file));
+    CONTRA_CHECK(user.back().key != "run.seed",
+                 "--set {}: the sweep's seeds set run.seed for every run: change `seeds` in {} (or its preset's) "
+                 "instead",
+                 s, sweep_file);
     CONTRA_CHECK(!axes.count(user.back().key),
                  "--set {}: '{}' is an axis of {}: change its values in the sweep instead", s, user.back().key,
                  sweep_file);

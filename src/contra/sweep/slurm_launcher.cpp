@@ -50,8 +50,10 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   SlurmArray array;
   array.tasks = dir / "tasks.txt";
   std::ofstream t(array.tasks);
+  bool needs_gpu = false;  // a task whose run trains on CUDA asks for a GPU even where [slurm] gpus is 0
   for (const auto& run : plan.runs) {
     if (run.state == RunState::done) continue;
+    needs_gpu = needs_gpu || run.experiment.run.device.rfind("cuda", 0) == 0;
     std::string line =
         fmt::format("train {} --out {} --sweep {} --preset {} --threads {} --skip-finished",
                     quote(fs::absolute(plan.configs_dir() / (run.id + ".toml")).string()),
@@ -76,7 +78,8 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   if (r.signal_seconds > 0) s << fmt::format("#SBATCH --signal=B:USR1@{}\n", r.signal_seconds);
   if (!r.partition.empty()) s << fmt::format("#SBATCH --partition={}\n", r.partition);
   if (!r.account.empty()) s << fmt::format("#SBATCH --account={}\n", r.account);
-  if (r.gpus > 0) s << fmt::format("#SBATCH --gres=gpu:{}\n", r.gpus);
+  const std::int64_t gpus = r.gpus > 0 ? r.gpus : (needs_gpu ? 1 : 0);
+  if (gpus > 0) s << fmt::format("#SBATCH --gres=gpu:{}\n", gpus);
   s << "# Written by `contra sweep --launcher slurm`. Task i trains the run on line i+1 of tasks.txt.\n"
     << "# SIGUSR1 (before the time limit) and SIGTERM (preemption) make `contra train` checkpoint and\n"
     << fmt::format("# exit with {}; the task then requeues itself and the requeued task resumes the run.\n",
