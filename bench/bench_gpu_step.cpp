@@ -78,7 +78,7 @@ void gpu_step(benchmark::State& state, const GpuCase& c) {
     opt.zero_grad();
     if (scaler) {
       scaler->scale(out.loss).backward();
-      scaler->step(opt, method->trainable_parameters());
+      scaler->step(opt);
     } else {
       out.loss.backward();
       opt.step();

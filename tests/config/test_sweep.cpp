@@ -190,8 +190,8 @@ TEST_CASE("sweep: a preset value for a key that every run takes from an axis is 
                         Catch::Contains("[preset.cpu.grid]"));
   }
   const auto seed = contra::testing::write_file(dir / "s.toml", sweep_header() + "[preset.cpu]\n\"run.seed\" = 3\n");
-  CHECK_THROWS_WITH(load_sweep(seed), Catch::Contains(seed + ":") && Catch::Contains("run.seed") &&
-                                          Catch::Contains("seeds = [...]"));
+  CHECK_THROWS_WITH(load_sweep(seed),
+                    Catch::Contains(seed + ":") && Catch::Contains("run.seed") && Catch::Contains("seeds = [...]"));
   // A key only some blocks set stays a preset's to give the others.
   const auto some = contra::testing::write_file(
       dir / "q.toml", sweep_header() +
@@ -200,6 +200,22 @@ TEST_CASE("sweep: a preset value for a key that every run takes from an axis is 
   const auto runs = expand(load_sweep(some), "cpu");
   REQUIRE(runs.size() == 2);
   CHECK(value_of(runs[1].overrides, "method.queue") == "256");
+}
+
+TEST_CASE("sweep: run.seed anywhere but `seeds` is an error naming where it is set", "[config]") {
+  TempDir dir;
+  const std::vector<std::string> places = {
+      "[grid]\n\"run.seed\" = [3, 4]\n",
+      "[fixed]\n\"run.seed\" = 3\n",
+      "[[zip]]\n\"run.seed\" = [3, 4]\n\"optim.batch\" = [64, 128]\n",
+      "[[block]]\n\"run.seed\" = 3\n\"optim.batch\" = [64]\n",
+  };
+  for (const auto& place : places) {
+    INFO(place);
+    const auto file = contra::testing::write_file(dir / "seed.toml", sweep_header() + place);
+    CHECK_THROWS_WITH(load_sweep(file),
+                      Catch::Contains(file + ":") && Catch::Contains("run.seed") && Catch::Contains("seeds = [...]"));
+  }
 }
 
 TEST_CASE("sweep: a relative experiment path resolves against the sweep's folder, an absolute one is kept",

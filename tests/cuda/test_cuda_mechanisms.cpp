@@ -43,7 +43,7 @@ double one_step(methods::Method& method, const torch::Device& device, core::Prec
   if (precision == core::Precision::fp16) {
     train::LossScaler scaler(device);
     scaler.scale(out.loss).backward();
-    scaler.step(opt, method.trainable_parameters());
+    scaler.step(opt);
   } else {
     out.loss.backward();
     opt.step();

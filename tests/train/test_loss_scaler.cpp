@@ -53,7 +53,7 @@ TEST_CASE("loss scaler: backward on loss·S, gradients unscaled in place, then t
   CHECK(scaled.item<double>() == 0.0);
   scaled.backward();
   CHECK(torch::equal(t.p.grad(), 1024 * t.x));  // the gradient of loss·S
-  CHECK(scaler.step(t.opt, {t.p}));
+  CHECK(scaler.step(t.opt));
   CHECK(torch::equal(t.p.grad(), t.x));     // unscaled in place
   CHECK(torch::equal(t.p.detach(), -t.x));  // SGD at lr 1 took the true gradient
   CHECK(scaler.current_scale() == 1024.0);  // one finite step of 2000: unchanged
@@ -70,7 +70,7 @@ TEST_CASE("loss scaler: an inf or NaN gradient skips the step and halves the sca
     scaler.scale(t.loss()).backward();
     torch::NoGradGuard no_grad;
     t.p.mutable_grad()[2] = bad;  // as an fp16 overflow leaves it
-    CHECK_FALSE(scaler.step(t.opt, {t.p}));
+    CHECK_FALSE(scaler.step(t.opt));
     CHECK(torch::equal(t.p.detach(), torch::zeros({4})));  // the optimiser did not step
     CHECK(scaler.current_scale() == 512.0);
     CHECK(scaler.skipped_steps() == 1);
@@ -85,7 +85,7 @@ TEST_CASE("loss scaler: the scale doubles after growth_interval finite steps in 
   const auto finite_step = [&] {
     t.opt.zero_grad();
     scaler.scale(t.loss()).backward();
-    return scaler.step(t.opt, {t.p});
+    return scaler.step(t.opt);
   };
   CHECK(finite_step());
   CHECK(finite_step());
@@ -99,7 +99,7 @@ TEST_CASE("loss scaler: the scale doubles after growth_interval finite steps in 
     torch::NoGradGuard no_grad;
     t.p.mutable_grad()[0] = std::numeric_limits<float>::infinity();
   }
-  CHECK_FALSE(scaler.step(t.opt, {t.p}));
+  CHECK_FALSE(scaler.step(t.opt));
   CHECK(scaler.current_scale() == 8.0);  // backed off, and the run of finite steps starts again
   CHECK(finite_step());
   CHECK(finite_step());
@@ -119,10 +119,10 @@ TEST_CASE("loss scaler: its scale and counters are buffers, so a checkpoint keep
     torch::NoGradGuard no_grad;
     t.p.mutable_grad()[1] = std::numeric_limits<float>::infinity();
   }
-  scaler.step(t.opt, {t.p});
+  scaler.step(t.opt);
   t.opt.zero_grad();
   scaler.scale(t.loss()).backward();
-  scaler.step(t.opt, {t.p});  // one finite step: growth tracker 1
+  scaler.step(t.opt);  // one finite step: growth tracker 1
   torch::serialize::OutputArchive out;
   scaler.save(out);
   std::ostringstream bytes;
@@ -136,7 +136,7 @@ TEST_CASE("loss scaler: its scale and counters are buffers, so a checkpoint keep
   CHECK(restored.skipped_steps() == 1);
   t.opt.zero_grad();
   restored.scale(t.loss()).backward();
-  restored.step(t.opt, {t.p});
+  restored.step(t.opt);
   CHECK(restored.current_scale() == 64.0);  // the restored tracker counted the step before the save
 }
 

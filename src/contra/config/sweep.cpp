@@ -226,6 +226,29 @@ AxisSet read_block(const toml::node& node, const std::string& file) {
 
 }  // namespace
 
+/// The seeds set run.seed for every run, after every other key: a value for it anywhere else in the
+/// sweep would be dropped without a word. Throws ContraError naming where it is set.
+void refuse_seed_keys(const Sweep& s) {
+  const auto refuse = [](const std::string& origin) {
+    core::fail(
+        "{}: run.seed is set by the sweep's `seeds = [...]` (or a preset's), for every run: list the seeds "
+        "there instead",
+        origin);
+  };
+  const auto check = [&](const AxisSet& set) {
+    for (const auto& a : set.grid)
+      if (a.key == "run.seed") refuse(a.origin);
+    for (const auto& z : set.zips)
+      if (std::find(z.keys.begin(), z.keys.end(), "run.seed") != z.keys.end()) refuse(z.origin);
+    for (const auto& o : set.fixed)
+      if (o.key == "run.seed") refuse(o.origin);
+  };
+  check(s.axes);
+  for (const auto& b : s.blocks) check(b);
+  for (const auto& o : s.fixed)
+    if (o.key == "run.seed") refuse(o.origin);
+}
+
 Sweep load_sweep(const std::string& file) {
   const toml::table doc = detail::parse_file(file);
   Sweep s;
@@ -283,6 +306,7 @@ Sweep load_sweep(const std::string& file) {
   }
   CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")",
                file);
+  refuse_seed_keys(s);
   if (const auto* presets = doc["preset"].as_table()) {
     for (const auto& [name, node] : *presets) {
       CONTRA_CHECK(node.is_table(), "{}: preset.{} must be a table", detail::location_of(node, file), name.str());

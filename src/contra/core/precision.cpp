@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
+
 #include "contra/core/device.h"
 #include "contra/core/error.h"
 
@@ -65,24 +67,15 @@ const std::vector<std::string>& precision_names() {
   return names;
 }
 
+// precision_names() lists the names in the order of the enum's values.
 Precision parse_precision(const std::string& name) {
-  if (name == "fp32") return Precision::fp32;
-  if (name == "bf16") return Precision::bf16;
-  if (name == "fp16") return Precision::fp16;
-  fail("run.precision = '{}' is not a precision: use {}", name, fmt::join(precision_names(), ", "));
+  const auto& names = precision_names();
+  const auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end()) fail("run.precision = '{}' is not a precision: use {}", name, fmt::join(names, ", "));
+  return static_cast<Precision>(it - names.begin());
 }
 
-std::string precision_name(Precision precision) {
-  switch (precision) {
-    case Precision::bf16:
-      return "bf16";
-    case Precision::fp16:
-      return "fp16";
-    case Precision::fp32:
-      break;
-  }
-  return "fp32";
-}
+std::string precision_name(Precision precision) { return precision_names().at(static_cast<std::size_t>(precision)); }
 
 torch::ScalarType autocast_dtype(Precision precision) {
   switch (precision) {

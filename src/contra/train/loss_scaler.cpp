@@ -23,11 +23,12 @@ torch::Tensor LossScaler::scale(const torch::Tensor& loss) const {
   return loss * scale_.to(loss.scalar_type()).squeeze();  // 0-d
 }
 
-bool LossScaler::step(torch::optim::Optimizer& optimizer, const std::vector<torch::Tensor>& params) {
+bool LossScaler::step(torch::optim::Optimizer& optimizer) {
   torch::NoGradGuard no_grad;
   std::vector<torch::Tensor> grads;
-  for (const auto& p : params)
-    if (p.grad().defined()) grads.push_back(p.mutable_grad());
+  for (auto& group : optimizer.param_groups())
+    for (auto& p : group.params())
+      if (p.grad().defined()) grads.push_back(p.mutable_grad());
   found_inf_.zero_();
   const auto inv_scale = scale_.to(torch::kFloat64).reciprocal().to(torch::kFloat32);  // 1/S, as GradScaler
   if (!grads.empty()) at::_amp_foreach_non_finite_check_and_unscale_(grads, found_inf_, inv_scale);

@@ -37,11 +37,11 @@ class LossScaler : public torch::nn::Module {
   /// loss · S (0-d, with gradients): what backward runs on.
   torch::Tensor scale(const torch::Tensor& loss) const;
 
-  /// After backward of scale(loss): unscales the gradients of `params` in place, steps `optimizer`
-  /// when every one is finite, and updates S. Returns whether the step was taken. It reads one
-  /// number back from the device (whether a gradient was inf/NaN), as GradScaler.step does: the
-  /// one host synchronisation of an fp16 step.
-  bool step(torch::optim::Optimizer& optimizer, const std::vector<torch::Tensor>& params);
+  /// After backward of scale(loss): unscales the gradients of `optimizer`'s parameters in place,
+  /// steps it when every one is finite, and updates S. Returns whether the step was taken. It reads
+  /// one number back from the device (whether a gradient was inf/NaN), as GradScaler.step does:
+  /// the one host synchronisation of an fp16 step.
+  bool step(torch::optim::Optimizer& optimizer);
 
   /// S now (reads it back).
   double current_scale() const;

@@ -33,7 +33,7 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
   parts.optimizer.zero_grad();
   if (parts.scaler != nullptr) {
     parts.scaler->scale(out.loss).backward();
-    parts.scaler->step(parts.optimizer, method.trainable_parameters());
+    parts.scaler->step(parts.optimizer);
   } else {
     out.loss.backward();
     parts.optimizer.step();
