@@ -16,8 +16,10 @@
 #include "contra/report/report.h"
 #include "contra/sweep/local_launcher.h"
 #include "contra/sweep/plan.h"
+#include "contra/sweep/rank_launcher.h"
 #include "contra/sweep/slurm_launcher.h"
 #include "contra/sweep/status.h"
+#include "contra/train/ranks.h"
 #include "contra/train/trainer.h"
 
 namespace {
@@ -32,8 +34,43 @@ struct TrainArgs {
   std::string experiment;
   std::vector<std::string> sets, axes;
   bool dump = false, quiet = false;
+  int nproc = 1;                  ///< --nproc: ranks of this run to start on this machine
+  std::vector<std::string> argv;  ///< the command line after `contra`, for the ranks --nproc starts
   train::RunContext ctx;
 };
+
+/// Whether this process is a rank other than 0 that `--nproc` started: it shares rank 0's terminal,
+/// so it leaves the progress, the result and an error every rank meets to rank 0's one line.
+bool silent_rank() {
+  const char* launched = std::getenv(sweep::kLaunchedVariable);
+  const char* rank = std::getenv("RANK");
+  return launched != nullptr && rank != nullptr && std::string(rank) != "0";
+}
+
+/// --nproc N: the same train command line for each rank, without --nproc and --threads (the
+/// launcher gives each rank its share of the cores).
+int launch_ranks(const TrainArgs& a, const config::Experiment& exp) {
+  CONTRA_CHECK(std::getenv("WORLD_SIZE") == nullptr,
+               "--nproc {}: this process is already one rank of a group (WORLD_SIZE={} is set); start it without "
+               "--nproc",
+               a.nproc, std::getenv("WORLD_SIZE"));
+  train::check_splits(exp, a.nproc);  // the rules that need no data, once, before any rank starts
+  sweep::RankLaunch launch;
+  for (std::size_t i = 0; i < a.argv.size(); ++i) {
+    const auto& arg = a.argv[i];
+    if (arg == "--nproc" || arg == "--threads") {
+      ++i;
+    } else if (arg.rfind("--nproc=", 0) != 0 && arg.rfind("--threads=", 0) != 0) {
+      launch.train_args.push_back(arg);
+    }
+  }
+  launch.nproc = a.nproc;
+  launch.threads = a.ctx.threads;
+  launch.grace = std::chrono::seconds(exp.run.dist_timeout_s);
+  launch.out_dir = a.ctx.out_dir;
+  launch.run_id = config::config_hash(exp);
+  return sweep::launch_ranks(launch);
+}
 
 int train_command(TrainArgs& a) {
   std::vector<config::Override> overrides;
@@ -44,9 +81,11 @@ int train_command(TrainArgs& a) {
     return 0;
   }
   (void)config::axis_values(exp, a.axes);  // each --axis names a config key, before anything runs
+  if (a.nproc > 1) return launch_ranks(a, exp);
   a.ctx.axes = a.axes;
-  a.ctx.quiet = a.quiet;
+  a.ctx.quiet = a.quiet || silent_rank();
   const auto r = train::run_experiment(exp, a.ctx);
+  if (silent_rank()) return r.status == "interrupted" ? train::kExitInterrupted : 0;
   if (r.status == "recorded") {
     fmt::print("run {} is already recorded: {} -> {}\n", r.run_id, r.reason, r.file.string());
     return 0;
@@ -178,6 +217,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("contra ") + contra::core::git_sha());
 
   TrainArgs t;
+  t.argv.assign(argv + 1, argv + argc);
   auto* train = app.add_subcommand("train", "Train one experiment and record it to HDF5");
   train->add_option("experiment", t.experiment, "Experiment TOML (e.g. experiments/moco-fashion-mnist.toml)")
       ->required();
@@ -193,6 +233,12 @@ int main(int argc, char** argv) {
           "Progress line every n steps when not on a terminal; also how often the loss is read back from the device, so a non-finite loss stops the run at most n steps late")
       ->capture_default_str();
   train->add_flag("--quiet", t.quiet, "No progress output");
+  train
+      ->add_option("--nproc", t.nproc,
+                   "Ranks of this run to start on this machine, as torchrun --nproc_per_node (the cores are split "
+                   "between them; README, \"Several processes\")")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
   train->add_option("--preset", t.ctx.preset, "Preset name to record (set by `contra sweep`)");
   train->add_option("--axis", t.axes,
@@ -207,6 +253,16 @@ int main(int argc, char** argv) {
       ->add_option("--stop-after-steps", t.ctx.stop_after_steps,
                    "Testing aid: SIGTERM itself after step n (a preemption)")
       ->check(CLI::NonNegativeNumber)
+      ->group("Testing");
+  train
+      ->add_option("--fault-rank", t.ctx.fault_rank,
+                   "Testing aid: --kill-after-steps and --stop-after-steps act on this rank only")
+      ->check(CLI::NonNegativeNumber)
+      ->group("Testing");
+  train
+      ->add_flag("--gather-without-grad", t.ctx.gather_without_grad,
+                 "Testing aid: the gathers of negatives drop their gradient path (the fault the data-parallel tests "
+                 "must catch)")
       ->group("Testing");
 
   SweepArgs s;
@@ -321,7 +377,7 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "contra: {}\n", e.what());
     return contra::train::kExitBusy;
   } catch (const contra::core::ContraError& e) {
-    fmt::print(stderr, "contra: error: {}\n", e.what());
+    if (!silent_rank()) fmt::print(stderr, "contra: error: {}\n", e.what());
     return 2;
   } catch (const std::exception& e) {
     fmt::print(stderr, "contra: internal error: {}\n", e.what());

@@ -24,12 +24,14 @@ inline std::string tiny_sets(const std::string& method) {
   return sets;
 }
 
-/// `contra train` of the tiny run into `out`, with `extra` arguments; the raw wait status, so a
-/// death by signal shows. Its output goes to `dir`/log.
+/// `contra train` of the tiny run into `out`, with `extra` arguments and `threads` intra-op threads
+/// (in all, over the ranks of --nproc); the raw wait status, so a death by signal shows. Its output
+/// goes to `dir`/log.
 inline int train_status(const std::string& method, const std::filesystem::path& out, const std::string& extra,
-                        const TempDir& dir) {
+                        const TempDir& dir, int threads = 1) {
   const std::string command = "exec " + quote(kCli) + " train " + quote(kExperiment) + tiny_sets(method) +
-                              " --threads 1 --quiet --out " + quote(out.string()) + " " + extra + " >>" +
+                              " --threads " + std::to_string(threads) + " --quiet --out " + quote(out.string()) +
+                              " " + extra + " >>" +
                               quote((dir / "log").string()) + " 2>&1";
   return std::system(command.c_str());
 }

@@ -24,6 +24,12 @@ struct RunOptions {
   std::string device = "auto";     ///< auto | cpu | cuda | cuda:N
   std::string precision = "fp32";  ///< fp32 | bf16 | fp16: the forward pass and loss under autocast (core/precision.h)
   bool deterministic = false;      ///< deterministic kernels (cuDNN, LibTorch); off: cuDNN benchmark and TF32 on CUDA
+  /// auto | gloo | nccl: the process group of a run on several processes (dist/world.h); auto
+  /// follows the device (gloo on CPU, NCCL on CUDA). Not part of the run id.
+  std::string dist_backend = "auto";
+  /// Seconds a rank waits at the rendezvous and in each collective before it gives up on a peer
+  /// (a rank that died); not part of the run id.
+  std::int64_t dist_timeout_s = 120;
 
   template <class V>
   void visit(V& v) {
@@ -31,6 +37,8 @@ struct RunOptions {
     v("device", device);
     v("precision", precision);
     v("deterministic", deterministic);
+    v("dist_backend", dist_backend);
+    v("dist_timeout_s", dist_timeout_s);
   }
 };
 
@@ -235,7 +243,9 @@ inline const std::vector<std::string> kSchedules = {"step", "cosine"};
 /// Keys left out of the run id: they change how a run is executed or checked, not what it learns,
 /// so changing them neither reruns a run nor orphans a record written before they existed. A
 /// method marks its own such keys (config::kUnhashed; MethodOptions::unhashed).
-inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every", "run.deterministic"};
+inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every", "run.deterministic",
+                                                       "run.dist_backend", "run.dist_timeout_s"};
+inline const std::vector<std::string> kDistBackends = {"auto", "gloo", "nccl"};
 /// Keys left out of the run id while they hold their default: a key added after runs were recorded
 /// that changes what a run computes. Its default reproduces what every earlier run did, so those
 /// runs keep their ids, and any other value makes a new run.

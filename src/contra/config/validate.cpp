@@ -73,6 +73,8 @@ void validate(const Experiment& e, const MethodSchema& methods) {
                "{}: run.device = '{}' is not a device: use auto, cpu, cuda or cuda:N", e.where("run.device"),
                e.run.device);
   c.one_of("run.precision", e.run.precision, core::precision_names());
+  c.one_of("run.dist_backend", e.run.dist_backend, names::kDistBackends);
+  c.at_least("run.dist_timeout_s", e.run.dist_timeout_s, 1);
   // [data]
   c.one_of("data.dataset", e.data.dataset, names::kDatasets);
   CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty", e.where("data.root"));

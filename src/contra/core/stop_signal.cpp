@@ -29,6 +29,10 @@ bool stop_requested() { return g_signal != 0; }
 
 int stop_signal() { return g_signal; }
 
+void note_stop(int sig) {
+  if (g_signal == 0) g_signal = sig;
+}
+
 const char* signal_name(int sig) {
   switch (sig) {
     case SIGTERM:

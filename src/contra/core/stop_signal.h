@@ -14,6 +14,10 @@ void remove_stop_handlers();
 /// Whether a stop signal has arrived since install_stop_handlers().
 bool stop_requested();
 
+/// Records a stop that another process of the run received (dist/stop_agreement.h): from now on
+/// stop_requested() is true and stop_signal() is `sig`. Does nothing when a stop is already recorded.
+void note_stop(int sig);
+
 /// The signal that asked to stop (0 when none), e.g. for "stopped by SIGTERM".
 int stop_signal();
 

@@ -4,6 +4,7 @@
 
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
+#include "contra/dist/batch_shard.h"
 #include "contra/losses/info_nce.h"
 #include "contra/losses/nce.h"
 #include "contra/losses/similarity.h"
@@ -64,19 +65,26 @@ MemoryBank::MemoryBank(const config::ModelOptions& model, const MemoryBankOption
 
 StepOutput MemoryBank::forward_step(const Batch& batch) {
   const auto& index = batch.index;
-  const auto q = encoder_->forward(batch.view_q);  // N×D
+  const auto& w = world();
+  const auto q = encoder_->forward(batch.view_q);  // n×D, this rank's share of the global batch
   const auto n = q.size(0), k = options_.negatives;
   const auto& rows = bank_->rows();
   const auto idx = index.to(rows.device());
   const auto positive = losses::row_similarity(q, rows.index_select(0, idx));  // N: q·v_i
-  const auto drawn = bank_->sample(n, k, sampling_generator());                // N×K row indices
-  const auto negative = losses::sampled_similarity(q, rows, drawn);            // N×K
+  // One global (n·W)×K draw from the stream every rank shares; this rank's rows of it: n×K indices.
+  const auto drawn = dist::shard(bank_->sample(n * w.size(), k, sampling_generator()), w);
+  const auto negative = losses::sampled_similarity(q, rows, drawn);  // n×K
   const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
-  pending_index_ = idx;
-  pending_features_ = q.detach();
+  pending_index_ = dist::gather(idx, w);  // every rank writes the global batch's rows
+  pending_features_ = dist::gather(q.detach(), w);
   if (options_.loss == "nce") {
     const auto t = options_.temperature;
-    const auto estimate = losses::nce_normaliser(negative, t, rows.size(0));  // this batch's Z (Eq. 7), 0-d
+    auto estimate = losses::nce_normaliser(negative, t, rows.size(0));  // this batch's Z (Eq. 7), 0-d
+    if (!w.single()) {  // the mean over the global batch's draws: the mean of the ranks' equal-sized means
+      std::vector<torch::Tensor> sum{estimate.contiguous()};
+      w.all_reduce_sum(sum);
+      estimate = sum[0] / static_cast<double>(w.size());
+    }
     const double rho = options_.nce_z_momentum;
     {
       torch::NoGradGuard no_grad;  // the first batch's estimate, then a running mean; on the device

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "contra/config/checks.h"
+#include "contra/dist/world.h"
 #include "contra/losses/info_nce.h"
 #include "contra/models/encoder.h"
 
@@ -112,6 +113,15 @@ class Method : public torch::nn::Module {
   /// Called after a checkpoint has loaded the parameters and buffers (the queue pointer is a
   /// buffer; a method that caches buffer values refreshes them here).
   virtual void after_state_loaded() {}
+
+  /// The run's ranks (dist/world.h), set by the training loop before the first step; one process
+  /// until then. With W > 1 a Batch holds this rank's share of the global batch (dist/batch_shard.h)
+  /// and the method gathers what its negatives need from the other ranks.
+  void set_world(std::shared_ptr<const dist::World> world) { world_ = std::move(world); }
+  const dist::World& world() const { return *world_; }
+
+ private:
+  std::shared_ptr<const dist::World> world_ = dist::single_process();
 };
 
 }  // namespace contra::methods

@@ -4,6 +4,7 @@
 
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
+#include "contra/dist/batch_shard.h"
 #include "contra/losses/info_nce.h"
 #include "contra/methods/momentum.h"
 #include "contra/methods/shuffle_bn.h"
@@ -70,7 +71,8 @@ Moco::Moco(const config::ModelOptions& model, const MocoOptions& options, const 
 
 torch::Tensor Moco::encode_keys(const torch::Tensor& x) {
   torch::NoGradGuard no_grad;
-  return options_.shuffle_bn ? shuffled_forward(encoder_k_, x, shuffle_gen_) : encoder_k_->forward(x);  // N×D
+  if (options_.shuffle_bn) return shuffled_forward(encoder_k_, x, shuffle_gen_, world());  // N×D, global batch
+  return dist::gather(encoder_k_->forward(x), world());                                   // N×D, global batch
 }
 
 StepOutput Moco::contrast(const torch::Tensor& q, const torch::Tensor& k) {
@@ -84,16 +86,16 @@ StepOutput Moco::forward_step(const Batch& batch) {
   const auto& view_k = batch.view_k;
   encoder_k_->train();
   if (!options_.symmetric) {
-    const auto q = encoder_q_->forward(view_q);  // N×D
-    const auto k = encode_keys(view_k);          // N×D
-    pending_keys_ = k;
-    return contrast(q, k);
+    const auto q = encoder_q_->forward(view_q);  // n×D, this rank's queries
+    const auto k = encode_keys(view_k);          // N×D, the global batch's keys
+    pending_keys_ = k;                           // every rank enqueues the same N keys
+    return contrast(q, dist::shard(k, world()));
   }
   // Symmetrised loss (MoCo CIFAR demo): each view is once the query and once the key.
   const auto q1 = encoder_q_->forward(view_q), q2 = encoder_q_->forward(view_k);
   const auto k1 = encode_keys(view_q), k2 = encode_keys(view_k);
-  auto a = contrast(q1, k2);
-  auto b = contrast(q2, k1);
+  auto a = contrast(q1, dist::shard(k2, world()));
+  auto b = contrast(q2, dist::shard(k1, world()));
   pending_keys_ = torch::cat({k1, k2}, 0);
   return {0.5 * (a.loss + b.loss), a.correct + b.correct, a.queries + b.queries,
           torch::cat({a.embeddings, b.embeddings}, 0)};

@@ -100,7 +100,8 @@ class Moco : public Method {
   KeyQueue queue() { return queue_; }
 
  private:
-  /// Keys for view x: N×D, no gradients, optionally through shuffled BN.
+  /// Keys for this rank's share x of a view: the N×D keys of the global batch (dist/batch_shard.h),
+  /// no gradients, optionally through shuffled BN.
   torch::Tensor encode_keys(const torch::Tensor& x);
   /// InfoNCE of queries q against keys k and the queue.
   StepOutput contrast(const torch::Tensor& q, const torch::Tensor& k);

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,11 +19,10 @@
 #include "contra/core/progress.h"
 #include "contra/core/stop_signal.h"
 #include "contra/store/run_lock.h"
+#include "contra/sweep/children.h"
 #include "contra/store/run_record.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/trainer.h"
-
-extern char** environ;
 
 namespace contra::sweep {
 
@@ -33,36 +31,6 @@ namespace fs = std::filesystem;
 fs::path self_executable() { return fs::read_symlink("/proc/self/exe"); }
 
 namespace {
-
-// The running children, for the signal handler: a fixed array, so the handler only reads memory.
-constexpr int kMaxChildren = 256;
-volatile std::sig_atomic_t g_child_count = 0;
-pid_t g_children[kMaxChildren] = {};
-
-volatile std::sig_atomic_t g_stopping = 0;
-
-/// On SIGINT/SIGTERM/SIGHUP: pass the signal to every running run (each checkpoints and exits) and
-/// start no new one; the pool then waits for them and reports. A second signal stops the sweep at once.
-extern "C" void forward_signal(int sig) {
-  for (int i = 0; i < g_child_count; ++i)
-    if (g_children[i] > 0) kill(g_children[i], sig);
-  g_stopping = 1;
-  std::signal(sig, SIG_DFL);
-}
-
-void track_child(pid_t pid, bool add) {
-  if (add) {
-    for (int i = 0; i < kMaxChildren; ++i)
-      if (g_children[i] <= 0) {
-        g_children[i] = pid;
-        if (i >= g_child_count) g_child_count = i + 1;
-        return;
-      }
-    return;
-  }
-  for (int i = 0; i < g_child_count; ++i)
-    if (g_children[i] == pid) g_children[i] = 0;
-}
 
 struct Running {
   const PlannedRun* run;
@@ -92,21 +60,6 @@ std::vector<std::string> train_command(const SweepPlan& plan, const PlannedRun& 
     argv.push_back(axis.first);
   }
   return argv;
-}
-
-pid_t spawn(const std::vector<std::string>& args, const fs::path& log) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  CONTRA_CHECK(rc == 0, "cannot start {}: {}", args[0], std::strerror(rc));
-  return pid;
 }
 
 /// The run's own last "contra: error:" line in its log, without the prefix ("" when none).
@@ -212,10 +165,10 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
                options.rerun ? " (--rerun: recorded runs too)" : "", options.jobs, threads);
   std::map<pid_t, Running> running;
   std::size_t next = 0;
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, forward_signal);
+  forward_stop_signals(true);
   while (next < todo.size() || !running.empty()) {
-    if (g_stopping && running.empty()) break;
-    while (!g_stopping && next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
+    if (stopping() && running.empty()) break;
+    while (!stopping() && next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
       const PlannedRun& run = *todo[next];
       const fs::path log = plan.logs_dir() / (run.id + ".log");
       const pid_t pid = spawn(train_command(plan, run, exe, threads, options.log_every, options.rerun), log);
@@ -254,9 +207,9 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
                  core::ProgressLine::format_duration(secs));
     std::fflush(stdout);
   }
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_DFL);
+  forward_stop_signals(false);
   summary.not_started = static_cast<int>(todo.size() - next);
-  if (g_stopping && !options.quiet)
+  if (stopping() && !options.quiet)
     fmt::print("sweep stopped by a signal: {} run(s) not started; running the sweep again continues\n",
                summary.not_started);
   return summary;

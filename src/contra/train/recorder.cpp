@@ -14,7 +14,8 @@ void append(store::Columns& cols, const std::string& key, T value) {
 
 }  // namespace
 
-Recorder::Recorder(std::filesystem::path dir, std::string run_id) : dir_(std::move(dir)), run_id_(std::move(run_id)) {
+Recorder::Recorder(std::filesystem::path dir, std::string run_id, bool writes)
+    : dir_(std::move(dir)), run_id_(std::move(run_id)), writes_(writes) {
   record_.attributes["run_id"] = run_id_;
   record_.attributes["status"] = std::string("running");
   record_.attributes["reason"] = std::string();
@@ -25,13 +26,15 @@ void Recorder::step(const std::string& column, std::int64_t value) { append(reco
 void Recorder::epoch(const std::string& column, double value) { append(record_.epochs, column, value); }
 void Recorder::epoch(const std::string& column, std::int64_t value) { append(record_.epochs, column, value); }
 
-void Recorder::save_partial() { store::save_partial(dir_, run_id_, record_); }
+void Recorder::save_partial() {
+  if (writes_) store::save_partial(dir_, run_id_, record_);
+}
 
 std::filesystem::path Recorder::finish(const std::string& status, const std::string& reason) {
   record_.attributes["status"] = status;
   record_.attributes["reason"] = reason;
   record_.attributes["ended_at"] = core::utc_now_iso8601();
-  store::commit(dir_, run_id_, record_);
+  if (writes_) store::commit(dir_, run_id_, record_);
   return store::final_path(dir_, run_id_);
 }
 

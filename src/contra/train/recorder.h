@@ -11,8 +11,9 @@ namespace contra::train {
 
 class Recorder {
  public:
-  /// Records into `<dir>/<run_id>.h5.partial`, then `<dir>/<run_id>.h5`.
-  Recorder(std::filesystem::path dir, std::string run_id);
+  /// Records into `<dir>/<run_id>.h5.partial`, then `<dir>/<run_id>.h5`; with writes = false
+  /// (a rank other than 0 of a run on several processes) it keeps the record in memory only.
+  Recorder(std::filesystem::path dir, std::string run_id, bool writes = true);
 
   store::RunRecord& record() { return record_; }
 
@@ -33,6 +34,7 @@ class Recorder {
   std::filesystem::path dir_;
   std::string run_id_;
   store::RunRecord record_;
+  bool writes_ = true;
 };
 
 }  // namespace contra::train

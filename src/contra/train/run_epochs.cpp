@@ -9,6 +9,7 @@
 #include "contra/core/memory.h"
 #include "contra/core/stop_signal.h"
 #include "contra/data/batches.h"
+#include "contra/dist/stop_agreement.h"
 #include "contra/train/run_phases.h"
 #include "contra/train/schedule.h"
 #include "contra/train/step.h"
@@ -49,9 +50,9 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
   // rewound s.data_gen to it), and a run resumed inside an epoch skips the batches already trained.
   const auto batches =
       on_device(data::epoch_batches(s.data.train.size(), o.batch, s.exp.data.drop_last, s.data_gen), s.device);
-  StepParts parts{*s.method,     s.optimizer,    s.augment,
-                  s.augment_gen, s.train_images, s.train_labels,
-                  s.precision,   s.scaler.get(), s.algorithms.channels_last};
+  StepParts parts{*s.method,     s.optimizer,    s.augment,      s.augment_gen,
+                  s.train_images, s.train_labels, *s.world,      s.precision,
+                  s.scaler.get(), s.algorithms.channels_last};
   StepWindow window;
   const std::int64_t log_every = std::max<std::int64_t>(ctx.log_every, 1);
   for (auto b = static_cast<std::size_t>(pos.batches_done); b < batches.size(); ++b) {
@@ -62,13 +63,15 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
     ++pos.batches_done;
     pos.images_seen += batches[b].size(0);
     window.add(pos.step, epoch, lr, batches[b].size(0), std::move(scalars), step_start);
-    if (ctx.kill_after_steps > 0 && pos.step == ctx.kill_after_steps) std::raise(SIGKILL);  // testing aid
-    if (ctx.stop_after_steps > 0 && pos.step == ctx.stop_after_steps) std::raise(SIGTERM);  // testing aid
+    const bool faulty = ctx.fault_rank < 0 || ctx.fault_rank == s.world->rank();  // testing aids
+    if (faulty && ctx.kill_after_steps > 0 && pos.step == ctx.kill_after_steps) std::raise(SIGKILL);
+    if (faulty && ctx.stop_after_steps > 0 && pos.step == ctx.stop_after_steps) std::raise(SIGTERM);
     const bool last_batch = b + 1 == batches.size();
     // Asked to stop (SLURM's warning before a time limit or preemption, a Ctrl-C) inside the epoch:
     // the run is saved at this step and the next attempt continues from it. At the epoch's last
     // batch the epoch is finished and recorded first.
-    const bool stop = core::stop_requested() && !last_batch;
+    const bool asked = dist::agree_on_stop(*s.world);  // every rank, every step: they stop at the same one
+    const bool stop = asked && !last_batch;
     if (!last_batch && !stop && pos.step % log_every != 0) continue;
     read_back(s, loop, window);  // the only place the loop waits for the device
     if (loop.fail.loss_non_finite) return EpochEnd::non_finite;
@@ -94,7 +97,7 @@ void record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_secon
     const auto t = Clock::now();
     scores = s.evaluator.evaluate(s.method->query_encoder(), last);  // the linear probe at the end
     pos.eval_seconds += seconds_since(t);
-    if (!s.ctx.quiet) loop.progress.note(fmt::format("epoch {} kNN top-1 {:.2f}%", epoch, scores.knn_top1));
+    if (loop.speaks) loop.progress.note(fmt::format("epoch {} kNN top-1 {:.2f}%", epoch, scores.knn_top1));
   }
   rec.epoch("epoch", epoch);
   rec.epoch("loss", fail.last_epoch_loss);
@@ -119,8 +122,9 @@ void record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_secon
   }
   s.epoch_start_gen.set_state(s.data_gen.get_state());  // the next epoch starts from here
   const auto every = s.exp.train.checkpoint_every;
-  if (!last && (core::stop_requested() || (every > 0 && epoch % every == 0)))
-    save_checkpoint(s.checkpoint, s.state, pos, rec.record());
+  const bool stop_pending = !last && dist::agree_on_stop(*s.world);
+  if (s.world->main() && !last && (stop_pending || (every > 0 && epoch % every == 0)))
+    save_checkpoint(s.checkpoint, s.state, pos, rec.record());  // rank 0 writes the group's checkpoint
   rec.save_partial();
 }
 
@@ -128,7 +132,7 @@ RunResult stop_here(Session& s, Loop& loop) {
   const auto& pos = loop.pos;
   auto& rec = s.recorder;
   loop.progress.finish();
-  if (pos.batches_done > 0) save_checkpoint(s.checkpoint, s.state, pos, rec.record());
+  if (pos.batches_done > 0 && s.world->main()) save_checkpoint(s.checkpoint, s.state, pos, rec.record());
   const int sig = core::stop_signal();
   core::remove_stop_handlers();
   RunResult result = loop.result;

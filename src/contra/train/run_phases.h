@@ -31,14 +31,24 @@ namespace contra::train {
 /// or corrupt one stops the run here), warns about a slow BLAS, seeds LibTorch's generators and
 /// builds the method on `device`. Throws ContraError on bad input (the precision, data,
 /// data.drop_last, data.train_subset against optim.batch).
-Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device);
+/// With W ranks (`world`) it also refuses what they cannot split as one process computes it
+/// (train/ranks.h), builds the method with model.bn_splits / W BN groups per rank, hands it the
+/// world and copies rank 0's weights into every rank.
+Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device,
+                 const std::shared_ptr<const dist::World>& world);
 
-/// Takes the run's lock in `dir` (store/run_lock.h); throws RunBusy when another process holds it.
-store::RunLock lock_run(const std::filesystem::path& dir, const std::string& run_id);
+/// A run opened for training, or the result to return at once.
+struct OpenedRun {
+  std::optional<store::RunLock> lock;  ///< rank 0's hold on the run (store/run_lock.h); none elsewhere
+  std::optional<RunResult> done;       ///< set when another process's record of the run is final (skip_finished)
+};
 
-/// The result to return at once when another process's record of the run is final and not an error
-/// (a sweep's child; errors are trained again); nullopt otherwise.
-std::optional<RunResult> recorded_elsewhere(const std::filesystem::path& dir, const std::string& run_id);
+/// Rank 0 takes the run's lock in ctx.out_dir (one process per run: RunBusy when another holds
+/// it), returns the recorded result when ctx.skip_finished and another process's record is final
+/// and not an error (a sweep's child; errors are trained again), and removes the checkpoint when
+/// ctx.fresh. The other ranks follow its verdict (a broadcast), so the group trains, skips or
+/// refuses together. Throws RunBusy, or ContraError when rank 0 failed.
+OpenedRun open_run(const RunContext& ctx, const std::string& run_id, const dist::World& world);
 
 /// How the run starts.
 struct Start {

@@ -9,9 +9,11 @@
 #include "contra/core/provenance.h"
 #include "contra/core/seed.h"
 #include "contra/data/batches.h"
+#include "contra/dist/replicas.h"
 #include "contra/methods/registry.h"
 #include "contra/models/channels_last.h"
 #include "contra/models/split_chunks.h"
+#include "contra/train/ranks.h"
 #include "contra/train/run_phases.h"
 #include "contra/train/schedule.h"
 
@@ -50,6 +52,8 @@ void record_provenance(Session& s, const std::string& run_id) {
   r.attribute("tf32", static_cast<std::int64_t>(s.algorithms.tf32));
   r.attribute("channels_last", static_cast<std::int64_t>(s.algorithms.channels_last));
   r.attribute("host", core::host_name());
+  r.attribute("world_size", static_cast<std::int64_t>(s.world->size()));  // processes; not part of the run id
+  r.attribute("dist_backend", s.world->backend());
   r.attribute("started_at", core::utc_now_iso8601());
   r.attribute("train_images", s.data.train.size());
   r.attribute("test_images", s.data.test.size());
@@ -122,6 +126,8 @@ void check_same_execution(const Session& s, const store::RunRecord& started) {
     differs("LibTorch", *v, core::torch_version());
   if (const auto v = text("device"); v && torch::Device(*v).type() != s.device.type())
     differs("device", *v, s.device.str());
+  if (const auto v = text("world_size"); v && *v != std::to_string(s.world->size()))
+    differs("world size", *v, std::to_string(s.world->size()));
   const std::string deterministic = s.algorithms.deterministic ? "1" : "0";
   if (const auto v = text("deterministic"); v && *v != deterministic)
     differs("run.deterministic =", *v == "1" ? "true" : "false", deterministic == "1" ? "true" : "false");
@@ -129,7 +135,8 @@ void check_same_execution(const Session& s, const store::RunRecord& started) {
 
 }  // namespace
 
-Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device) {
+Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device,
+                 const std::shared_ptr<const dist::World>& world) {
   const auto precision = core::parse_precision(exp.run.precision);
   core::require_precision(precision, device, exp.where("run.precision"));
   const auto algorithms = core::configure_algorithms(device, exp.run.deterministic);
@@ -137,10 +144,17 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
   const auto n_train = dataset.train.size();
   methods::check_against_data(exp, n_train);
-  if (!ctx.quiet && !core::has_optimised_blas()) fmt::print(stderr, "contra: warning: {}\n", core::blas_advice());
+  check_splits(exp, world->size());
+  check_last_batch(exp, n_train, world->size());
+  if (!ctx.quiet && world->main() && !core::has_optimised_blas())
+    fmt::print(stderr, "contra: warning: {}\n", core::blas_advice());
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
-  auto method = methods::make_method(exp, {dataset.train.images.size(1), n_train, dataset.num_classes});
+  config::Experiment per_rank = exp;  // each rank's encoders hold bn_splits / W of the global batch's BN groups
+  per_rank.model.bn_splits /= world->size();
+  auto method = methods::make_method(per_rank, {dataset.train.images.size(1), n_train, dataset.num_classes});
   method->to(device);
+  method->set_world(world);
+  dist::broadcast_module(*method, *world);  // the replicas start equal, however each was built
   if (algorithms.channels_last) models::to_channels_last(*method);
   CONTRA_CHECK(exp.data.drop_last || n_train % exp.optim.batch != 1,
                "{}: data.drop_last = false leaves a last batch of 1 image ({} images, optim.batch = {}): batch "
@@ -151,6 +165,8 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
                exp.optim.batch);
   return {std::move(dataset), std::move(method), precision, algorithms};
 }
+
+namespace {
 
 store::RunLock lock_run(const std::filesystem::path& dir, const std::string& run_id) {
   auto lock = store::RunLock::try_acquire(dir, run_id);
@@ -182,6 +198,43 @@ std::optional<RunResult> recorded_elsewhere(const std::filesystem::path& dir, co
   return done;
 }
 
+enum Verdict : std::int64_t { kTrain = 0, kBusy = 1, kRecorded = 2, kFailed = 3 };
+
+}  // namespace
+
+OpenedRun open_run(const RunContext& ctx, const std::string& run_id, const dist::World& world) {
+  OpenedRun opened;
+  std::int64_t verdict = kTrain;
+  std::exception_ptr failure;
+  if (world.main()) {
+    try {
+      opened.lock = lock_run(ctx.out_dir, run_id);
+      if (ctx.skip_finished) opened.done = recorded_elsewhere(ctx.out_dir, run_id);
+      if (opened.done) verdict = kRecorded;
+      if (!opened.done && ctx.fresh) remove_checkpoint(checkpoint_path(ctx.out_dir, run_id));
+    } catch (const RunBusy&) {
+      verdict = kBusy;
+      failure = std::current_exception();
+    } catch (...) {
+      verdict = kFailed;
+      failure = std::current_exception();
+    }
+  }
+  if (!world.single()) {  // the others follow rank 0; this is also where they wait for its lock
+    std::vector<torch::Tensor> shared{torch::full({1}, verdict, torch::kInt64)};
+    world.broadcast(shared);
+    verdict = shared[0].item<std::int64_t>();
+  }
+  if (failure) std::rethrow_exception(failure);
+  if (verdict == kBusy) throw RunBusy(fmt::format("run {} is being trained by another process (rank 0 found its lock held)", run_id));
+  if (verdict == kFailed) core::fail("run {}: rank 0 could not open the run's record (see its message)", run_id);
+  if (verdict == kRecorded && !opened.done) {
+    opened.done = RunResult{run_id, "recorded", "another process recorded it (rank 0 found its record)",
+                            store::final_path(ctx.out_dir, run_id), kNaN, kNaN, 0};
+  }
+  return opened;
+}
+
 Start start_or_resume(Session& s) {
   auto& rec = s.recorder;
   Start start;
@@ -210,7 +263,7 @@ Start start_or_resume(Session& s) {
 
 double random_init_knn(Session& s, Loop& loop, bool resumed) {
   if (resumed) {
-    if (!s.ctx.quiet)
+    if (loop.speaks)
       loop.progress.note(fmt::format("resuming from the checkpoint after epoch {} (step {}) in {}",
                                      loop.pos.epochs_done, loop.pos.step, s.checkpoint.string()));
     return std::get<double>(s.recorder.record().summary.at("knn_top1_random_init"));
@@ -219,7 +272,7 @@ double random_init_knn(Session& s, Loop& loop, bool resumed) {
   double knn = kNaN;
   if (s.exp.eval.knn_random_init) {
     knn = s.evaluator.knn(s.method->query_encoder());
-    if (!s.ctx.quiet) loop.progress.note(fmt::format("kNN top-1 of the random-init encoder: {:.2f}%", knn));
+    if (loop.speaks) loop.progress.note(fmt::format("kNN top-1 of the random-init encoder: {:.2f}%", knn));
   }
   loop.pos.eval_seconds = seconds_since(eval_start);
   s.recorder.summary("knn_top1_random_init", knn);

@@ -28,11 +28,12 @@ std::string progress_label(Session& s) {
 }  // namespace
 
 Session::Session(const config::Experiment& experiment, const RunContext& context, std::string id,
-                 torch::Device run_device, Prepared prepared)
+                 torch::Device run_device, std::shared_ptr<const dist::World> ranks, Prepared prepared)
     : exp(experiment),
       ctx(context),
       run_id(std::move(id)),
       device(run_device),
+      world(std::move(ranks)),
       data(std::move(prepared.data)),
       train_images(data.train.images.to(device)),
       train_labels(data.train.labels.to(device)),
@@ -43,7 +44,7 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
       algorithms(prepared.algorithms),
       scaler(precision == core::Precision::fp16 ? std::make_shared<LossScaler>(device) : nullptr),
       augment(exp.augment, data.mean, data.std, device),
-      recorder(ctx.out_dir, run_id),
+      recorder(ctx.out_dir, run_id, world->main()),
       evaluator(exp, augment, train_images, train_labels, test_images, test_labels, data.num_classes),
       steps_per_epoch(data::batches_per_epoch(data.train.size(), exp.optim.batch, exp.data.drop_last)),
       optimizer(make_optimizer(*method, exp.optim)),
@@ -54,9 +55,10 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
       checkpoint(checkpoint_path(ctx.out_dir, run_id)) {}
 
 Loop::Loop(Session& s, const LoopPosition& position)
-    : pos(position),
+    : speaks(!s.ctx.quiet && s.world->main()),
+      pos(position),
       progress(progress_label(s), s.steps_per_epoch * s.exp.optim.epochs, s.ctx.log_every,
-               s.ctx.quiet ? nullptr : stderr) {
+               speaks ? stderr : nullptr) {
   fail.chance_loss = s.method->chance_loss(s.exp.optim.batch);
   fail.last_epoch_loss = kNaN;
   fail.embedding_std = 1.0;

@@ -17,6 +17,7 @@
 #include "contra/core/precision.h"
 #include "contra/core/progress.h"
 #include "contra/data/dataset.h"
+#include "contra/dist/world.h"
 #include "contra/methods/method.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/evaluation.h"
@@ -43,8 +44,10 @@ struct Prepared {
 /// nor copies (the evaluator and the checkpoint's TrainState refer to its members).
 struct Session {
   /// `prepared` holds the loaded (and checked) dataset and the method, already on `device`.
+  /// `world` is the run's group of processes (one for most runs): only its rank 0 writes records,
+  /// checkpoints and the progress line.
   Session(const config::Experiment& experiment, const RunContext& context, std::string run_id, torch::Device device,
-          Prepared prepared);
+          std::shared_ptr<const dist::World> world, Prepared prepared);
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
@@ -52,6 +55,7 @@ struct Session {
   const RunContext& ctx;
   const std::string run_id;
   const torch::Device device;
+  const std::shared_ptr<const dist::World> world;
   data::Dataset data;
   torch::Tensor train_images, train_labels, test_images, test_labels;  ///< on the device
   std::shared_ptr<methods::Method> method;
@@ -77,6 +81,9 @@ struct Loop {
   /// Starts at `position` (a fresh run's zero, or a checkpoint's); the progress line is labelled
   /// with the method, the sweep axes (their values from the config) and the seed.
   Loop(Session& s, const LoopPosition& position);
+
+  /// Whether this process prints: not --quiet, and rank 0 of its run.
+  bool speaks = true;
 
   /// Marks the start of this attempt's training (elapsed_seconds counts from here, on top of the
   /// attempts before).

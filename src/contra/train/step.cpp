@@ -2,6 +2,9 @@
 
 #include <torch/torch.h>
 
+#include "contra/dist/batch_shard.h"
+#include "contra/dist/replicas.h"
+
 namespace contra::train {
 
 void set_lr(torch::optim::SGD& optimizer, double lr) {
@@ -20,6 +23,7 @@ torch::Tensor memory_order(const torch::Tensor& view, const StepParts& parts) {
 
 StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) {
   auto& method = parts.method;
+  const auto& world = parts.world;
   const auto images = parts.images.index_select(0, index);            // N×C×H×W uint8
   const auto view_q = parts.augment.view(images, parts.augment_gen);  // N×C×H×W float
   const auto view_k = method.views() == 2 ? parts.augment.view(images, parts.augment_gen) : torch::Tensor();
@@ -28,18 +32,30 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
   methods::StepOutput out;
   {
     const core::AutocastScope autocast(images.device(), parts.precision);
-    out = method.forward_step({memory_order(view_q, parts), memory_order(view_k, parts), index, labels});
+    // This rank's share of the global batch: all of it for one process.
+    const auto share = [&](const torch::Tensor& t) { return t.defined() ? dist::shard(t, world) : t; };
+    out = method.forward_step({memory_order(share(view_q), parts), memory_order(share(view_k), parts), share(index),
+                               share(labels)});
   }
   parts.optimizer.zero_grad();
   if (parts.scaler != nullptr) {
     parts.scaler->scale(out.loss).backward();
+    dist::average_gradients(parts.optimizer.param_groups().front().params(), world);
     parts.scaler->step(parts.optimizer);
   } else {
     out.loss.backward();
+    dist::average_gradients(parts.optimizer.param_groups().front().params(), world);
     parts.optimizer.step();
   }
   method.after_optimizer_step();  // momentum encoder, enqueue, bank rows
-  return {out.loss.detach(), out.correct, out.embeddings.std(0).mean(), out.queries};
+  if (world.single()) return {out.loss.detach(), out.correct, out.embeddings.std(0).mean(), out.queries};
+  dist::average_bn_statistics(method, world);
+  // The global batch's scalars: the mean of the ranks' equal-sized means, the sum of their counts.
+  std::vector<torch::Tensor> sums{torch::stack({out.loss.detach().to(torch::kFloat64), out.correct.to(torch::kFloat64)})};
+  world.all_reduce_sum(sums);
+  const auto embeddings = dist::gather(out.embeddings, world);
+  return {(sums[0][0] / world.size()).to(out.loss.scalar_type()), sums[0][1].to(out.correct.scalar_type()),
+          embeddings.std(0).mean(), out.queries * world.size()};
 }
 
 }  // namespace contra::train

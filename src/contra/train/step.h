@@ -12,6 +12,7 @@
 
 #include "contra/augment/two_view.h"
 #include "contra/core/precision.h"
+#include "contra/dist/world.h"
 #include "contra/methods/method.h"
 #include "contra/train/loss_scaler.h"
 
@@ -34,6 +35,7 @@ struct StepParts {
   at::Generator& augment_gen;   ///< the augmentation stream
   const torch::Tensor& images;  ///< the train split, uint8 n×C×H×W on the run's device
   const torch::Tensor& labels;  ///< its labels, int64 n on the run's device (supervised reads them)
+  const dist::World& world;     ///< the run's ranks (one process for most runs)
   core::Precision precision = core::Precision::fp32;  ///< the forward pass and loss under autocast unless fp32
   LossScaler* scaler = nullptr;                       ///< fp16's loss scaler; nullptr otherwise
   bool channels_last = false;                         ///< views in NHWC memory order (CUDA conv backbones)
@@ -42,6 +44,10 @@ struct StepParts {
 /// Sets the learning rate of every parameter group.
 void set_lr(torch::optim::SGD& optimizer, double lr);
 
+/// With W ranks, `index` is the global batch on every rank: each augments all N images from the
+/// shared stream (so the views equal one process's) and trains on its share (dist/batch_shard.h);
+/// the gradients are averaged over the ranks before the optimiser step and the BN running
+/// statistics after the method's update, and the scalars returned are the global batch's.
 /// One training step on the images at `index` (int64 N, on the run's device) with learning rate
 /// `lr`: augment (two views, or one when the positive comes from a store; float32, outside
 /// autocast) -> the method's forward pass (encoders, negatives, loss) under autocast at

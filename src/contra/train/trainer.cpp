@@ -11,7 +11,10 @@
 #include "contra/core/memory.h"
 #include "contra/core/stop_signal.h"
 #include "contra/core/threads.h"
+#include "contra/dist/batch_shard.h"
+#include "contra/dist/stop_agreement.h"
 #include "contra/models/split_chunks.h"
+#include "contra/train/ranks.h"
 #include "contra/train/run_phases.h"
 
 namespace contra::train {
@@ -20,16 +23,17 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   core::set_threads(ctx.threads);
   const std::string run_id = config::config_hash(exp);
   const torch::Device device = core::resolve_device(exp.run.device, exp.where("run.device"));
-  Prepared prepared = prepare(exp, ctx, device);  // refuses bad data or input before anything is written
+  const auto world = join_ranks(exp, device);  // one process unless the environment names a group
+  dist::drop_gather_gradients_for_testing(ctx.gather_without_grad);
+  Prepared prepared = prepare(exp, ctx, device, world);  // refuses bad data or input before anything is written
   core::ensure_directory(ctx.out_dir, "run records (--out)");
-  // One process trains a run at a time; the lock goes with this process, however it ends.
-  const store::RunLock lock = lock_run(ctx.out_dir, run_id);
-  if (ctx.skip_finished)
-    if (auto done = recorded_elsewhere(ctx.out_dir, run_id)) return *done;
-  if (ctx.fresh) remove_checkpoint(checkpoint_path(ctx.out_dir, run_id));
+  // One process trains a run at a time (rank 0 holds the lock for the group); the lock goes with
+  // this process, however it ends.
+  auto opened = open_run(ctx, run_id, *world);
+  if (opened.done) return *opened.done;
   core::reset_peak_device_bytes(device);
 
-  Session s(exp, ctx, run_id, device, std::move(prepared));
+  Session s(exp, ctx, run_id, device, world, std::move(prepared));
   const Start start = start_or_resume(s);
   const models::SplitChunkBudgetScope chunk_budget(start.split_chunk_budget);
   Loop loop(s, start.position);
@@ -47,7 +51,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
       if (train_epoch(s, loop, epoch, started) == EpochEnd::stopped) return stop_here(s, loop);
       const bool last = epoch == exp.optim.epochs || loop.fail.loss_non_finite;
       record_epoch(s, loop, epoch, seconds_since(started), last);
-      if (!last && core::stop_requested()) return stop_here(s, loop);
+      if (!last && dist::agree_on_stop(*s.world)) return stop_here(s, loop);
     }
     return finish_run(s, loop);
   } catch (const std::exception& e) {
@@ -83,7 +87,7 @@ RunResult finish_run(Session& s, Loop& loop) {
     rec.summary("skipped_steps", s.scaler->skipped_steps());
   }
   result.file = rec.finish(result.status, result.reason);
-  remove_checkpoint(s.checkpoint);
+  if (s.world->main()) remove_checkpoint(s.checkpoint);
   return result;
 }
 
@@ -93,6 +97,7 @@ void record_error(Session& s, Loop& loop, const std::exception& e) {
   const std::string reason = what.substr(0, what.find('\n'));
   // The checkpoint stays: the next attempt (a sweep retries errors) resumes from it.
   core::remove_stop_handlers();
+  s.recorder.attribute("failed_after_step", loop.pos.step);  // the optimiser steps the run had completed
   s.recorder.finish("error", reason);
   core::fail("run {} stopped with an error (recorded as status=error): {}", s.run_id, reason);
 }

@@ -33,6 +33,12 @@ struct RunContext {
   /// Testing aid: send SIGTERM to this process right after this optimiser step (0 = never), to
   /// simulate SLURM's warning signal at a chosen point.
   std::int64_t stop_after_steps = 0;
+  /// Testing aid: kill_after_steps and stop_after_steps act on this rank of a run on several
+  /// processes only (-1 = on every rank).
+  int fault_rank = -1;
+  /// Testing aid, the mutation check of the data-parallel tests: the gathers of negatives drop
+  /// their gradient path (dist::drop_gather_gradients_for_testing), which must change the result.
+  bool gather_without_grad = false;
 };
 
 /// Thrown when another live process holds the run's lock: the run is being trained elsewhere.

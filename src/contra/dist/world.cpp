@@ -1,0 +1,225 @@
+#include "contra/dist/world.h"
+
+#include <torch/torch.h>
+#include <torch/version.h>
+
+#include <cstdlib>
+#include <optional>
+
+#include "contra/core/error.h"
+
+#include "contra/dist_config.h"  // generated: CONTRA_WITH_GLOO
+
+#if CONTRA_WITH_GLOO
+#ifndef USE_C10D_GLOO
+#define USE_C10D_GLOO 1  // ProcessGroupGloo.hpp's whole body sits inside #ifdef USE_C10D_GLOO
+#endif
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#endif
+
+namespace contra::dist {
+
+namespace {
+
+std::optional<std::string> env(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return std::nullopt;
+  return std::string(v);
+}
+
+int env_int(const char* name, const std::string& value, long lo, long hi) {
+  char* end = nullptr;
+  const long v = std::strtol(value.c_str(), &end, 10);
+  CONTRA_CHECK(end != value.c_str() && *end == '\0' && v >= lo && v <= hi,
+               "environment variable {}={}: expected an integer in [{}, {}]", name, value, lo, hi);
+  return static_cast<int>(v);
+}
+
+/// The first host of a SLURM node list: "gpu[03-04,07],cpu1" -> "gpu03".
+std::string first_host(const std::string& nodelist) {
+  const auto bracket = nodelist.find('[');
+  const auto comma = nodelist.find(',');
+  if (bracket == std::string::npos || (comma != std::string::npos && comma < bracket))
+    return nodelist.substr(0, comma);
+  const auto end = nodelist.find_first_of("-,]", bracket + 1);
+  return nodelist.substr(0, bracket) + nodelist.substr(bracket + 1, end - bracket - 1);
+}
+
+/// First line of a library's message (c10::Error appends a backtrace).
+std::string first_line(const std::exception& e) {
+  const std::string what = e.what();
+  return what.substr(0, what.find('\n'));
+}
+
+}  // namespace
+
+Rendezvous rendezvous_from_environment() {
+  Rendezvous r;
+  const bool torchrun = env("WORLD_SIZE").has_value();
+  const auto slurm_tasks = env("SLURM_NTASKS");
+  const bool slurm = !torchrun && slurm_tasks && env("SLURM_STEP_ID") && env("SLURM_PROCID");
+  if (!torchrun && !slurm) return r;
+  if (torchrun) {
+    r.world_size = env_int("WORLD_SIZE", *env("WORLD_SIZE"), 1, 1 << 20);
+    const auto rank = env("RANK");
+    CONTRA_CHECK(rank || r.world_size == 1, "environment variable WORLD_SIZE={} is set but RANK is not",
+                 r.world_size);
+    if (rank) r.rank = env_int("RANK", *rank, 0, r.world_size - 1);
+    if (const auto local = env("LOCAL_RANK")) r.local_rank = env_int("LOCAL_RANK", *local, 0, r.world_size - 1);
+  } else {
+    r.source = "SLURM";
+    r.world_size = env_int("SLURM_NTASKS", *slurm_tasks, 1, 1 << 20);
+    r.rank = env_int("SLURM_PROCID", *env("SLURM_PROCID"), 0, r.world_size - 1);
+    if (const auto local = env("SLURM_LOCALID")) r.local_rank = env_int("SLURM_LOCALID", *local, 0, r.world_size - 1);
+    if (const auto nodes = env("SLURM_JOB_NODELIST")) r.master_addr = first_host(*nodes);
+    if (const auto job = env("SLURM_JOB_ID")) r.master_port = 20000 + env_int("SLURM_JOB_ID", *job, 0, 1 << 30) % 20000;
+  }
+  if (r.world_size == 1) return r;
+  const auto addr = env("MASTER_ADDR");
+  const auto port = env("MASTER_PORT");
+  CONTRA_CHECK(addr || slurm, "environment variable MASTER_ADDR is not set (WORLD_SIZE={}): the ranks need rank 0's "
+               "address", r.world_size);
+  CONTRA_CHECK(port || slurm, "environment variable MASTER_PORT is not set (WORLD_SIZE={}): the ranks need rank 0's "
+               "port", r.world_size);
+  if (addr) r.master_addr = *addr;
+  if (port) r.master_port = env_int("MASTER_PORT", *port, 1, 65535);
+  return r;
+}
+
+#if CONTRA_WITH_GLOO
+
+bool has_gloo() { return true; }
+
+struct World::Group {
+  c10::intrusive_ptr<c10d::TCPStore> store;
+  c10::intrusive_ptr<c10d::ProcessGroupGloo> pg;
+};
+
+std::shared_ptr<World> World::join(const Rendezvous& r) {
+  CONTRA_CHECK(r.world_size >= 2, "dist: a group of {} process needs no rendezvous", r.world_size);
+  CONTRA_CHECK(r.backend == "gloo",
+               "run.dist_backend = \"{}\": this build has the gloo process group only (NCCL needs a LibTorch "
+               "built with it and nccl.h; not compiled in)",
+               r.backend);
+  auto world = std::make_shared<World>();
+  world->rank_ = r.rank;
+  world->size_ = r.world_size;
+  world->backend_ = r.backend;
+  world->timeout_ = r.timeout;
+  world->group_ = std::make_shared<Group>();
+  const std::string where = fmt::format("{}:{}", r.master_addr, r.master_port);
+  try {
+    c10d::TCPStoreOptions o;
+    o.port = static_cast<std::uint16_t>(r.master_port);
+    o.isServer = r.rank == 0;
+    o.numWorkers = r.world_size;
+    o.waitWorkers = true;
+    o.timeout = r.timeout;
+#if TORCH_VERSION_MAJOR >= 2
+    o.useLibUV = false;  // the same server as 1.13's; a LibTorch without libuv refuses it otherwise
+#endif
+    world->group_->store = c10::make_intrusive<c10d::TCPStore>(r.master_addr, o);
+  } catch (const std::exception& e) {
+    core::fail("rank {} of {}: the rendezvous at {} ({}) failed within {} s: {}", r.rank, r.world_size, where,
+               r.source, r.timeout.count() / 1000, first_line(e));
+  }
+  try {
+    auto opts = c10d::ProcessGroupGloo::Options::create(r.timeout);
+    const bool loopback = r.master_addr == "localhost" || r.master_addr.rfind("127.", 0) == 0;
+    if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname != nullptr && *ifname != '\0') {
+      opts->devices.push_back(c10d::ProcessGroupGloo::createDeviceForInterface(ifname));
+    } else if (loopback) {
+      opts->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
+    } else {
+      opts->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
+    }
+    world->group_->pg =
+        c10::make_intrusive<c10d::ProcessGroupGloo>(world->group_->store, r.rank, r.world_size, opts);
+  } catch (const std::exception& e) {
+    core::fail("rank {} of {}: the gloo process group at {} could not be formed within {} s: {}", r.rank,
+               r.world_size, where, r.timeout.count() / 1000, first_line(e));
+  }
+  return world;
+}
+
+namespace {
+
+template <class F>
+void collective(const World& w, const char* name, F&& run) {
+  try {
+    run();
+  } catch (const std::exception& e) {
+    core::fail("rank {} of {}: collective {} failed (a peer died, or none answered within {} s): {}", w.rank(),
+               w.size(), name, w.timeout().count() / 1000, first_line(e));
+  }
+}
+
+}  // namespace
+
+void World::all_reduce_sum(std::vector<torch::Tensor>& tensors) const {
+  if (single()) return;
+  for (auto& t : tensors) {  // c10d's list is one tensor per device, not a list of tensors: one call each
+    std::vector<torch::Tensor> one{t};
+    collective(*this, "all_reduce", [&] { group_->pg->allreduce(one)->wait(); });
+  }
+}
+
+void World::all_reduce_max(torch::Tensor& tensor) const {
+  if (single()) return;
+  std::vector<torch::Tensor> t{tensor};
+  c10d::AllreduceOptions opts;
+  opts.reduceOp = c10d::ReduceOp::MAX;
+  collective(*this, "all_reduce", [&] { group_->pg->allreduce(t, opts)->wait(); });
+}
+
+torch::Tensor World::all_gather(const torch::Tensor& x) const {
+  if (single()) return x;
+  std::vector<torch::Tensor> input{x.contiguous()};
+  std::vector<std::vector<torch::Tensor>> output(1);
+  for (int i = 0; i < size_; ++i) output[0].push_back(torch::empty_like(input[0]));
+  collective(*this, "all_gather", [&] { group_->pg->allgather(output, input)->wait(); });
+  return torch::cat(output[0], 0);  // (W·N)×…
+}
+
+void World::broadcast(std::vector<torch::Tensor>& tensors, int root) const {
+  if (single() || tensors.empty()) return;
+  c10d::BroadcastOptions opts;
+  opts.rootRank = root;
+  for (auto& t : tensors) {  // one call per tensor, as in all_reduce_sum
+    std::vector<torch::Tensor> one{t};
+    collective(*this, "broadcast", [&] { group_->pg->broadcast(one, opts)->wait(); });
+  }
+}
+
+void World::barrier() const {
+  if (single()) return;
+  collective(*this, "barrier", [&] { group_->pg->barrier()->wait(); });
+}
+
+#else  // a build without gloo's headers: one process only
+
+bool has_gloo() { return false; }
+
+struct World::Group {};
+
+std::shared_ptr<World> World::join(const Rendezvous& r) {
+  core::fail("rank {} of {}: this build of contra has no process group (gloo's headers were not found when it was "
+             "built: install libgloo-dev and rebuild); it runs one process per run",
+             r.rank, r.world_size);
+}
+
+void World::all_reduce_sum(std::vector<torch::Tensor>&) const {}
+void World::all_reduce_max(torch::Tensor&) const {}
+torch::Tensor World::all_gather(const torch::Tensor& x) const { return x; }
+void World::broadcast(std::vector<torch::Tensor>&, int) const {}
+void World::barrier() const {}
+
+#endif
+
+const std::shared_ptr<World>& single_process() {
+  static const auto one = std::make_shared<World>();
+  return one;
+}
+
+}  // namespace contra::dist

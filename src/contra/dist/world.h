@@ -1,0 +1,88 @@
+// The process group of one run (DESIGN.md, "Scale": several processes per run). LibTorch's C++ API
+// has no data-parallel module, so a run's ranks meet through c10d, the distributed engine LibTorch
+// ships: a TCPStore rendezvous and a gloo process group (CPU tensors). This wrapper owns the
+// concrete group, so the rest of contra sees neither c10d's headers nor the 1.13 / 2.x class
+// change (ProcessGroup in 1.13, Backend in 2.x; the collectives have the same signatures).
+// A World of one process makes every collective the identity, so single-process code paths call
+// them unconditionally and stay bit for bit what they were.
+#pragma once
+
+#include <torch/types.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace contra::dist {
+
+/// How this process joins its run's group: torchrun's variables (RANK, WORLD_SIZE, LOCAL_RANK,
+/// MASTER_ADDR, MASTER_PORT), or SLURM's when an srun step starts the ranks.
+struct Rendezvous {
+  int rank = 0;                                  ///< in [0, world_size)
+  int world_size = 1;                            ///< W, the number of processes of the run
+  int local_rank = 0;                            ///< the rank on this node (its GPU on CUDA)
+  std::string master_addr = "127.0.0.1";         ///< where rank 0's TCPStore listens
+  int master_port = 29500;                       ///< its TCP port, in [1, 65535]
+  std::string backend = "gloo";                  ///< the process group: gloo (CPU tensors)
+  std::chrono::milliseconds timeout{120 * 1000};  ///< rendezvous and every collective (run.dist_timeout_s)
+  std::string source = "environment";            ///< what set these values, for messages
+};
+
+/// The rendezvous the environment describes. WORLD_SIZE (or, inside an srun step, SLURM_NTASKS
+/// with SLURM_PROCID and SLURM_LOCALID) gives the group; unset, or 1, is one process. Throws
+/// core::ContraError naming the variable and its value when one is not an integer, the rank lies
+/// outside [0, WORLD_SIZE), the port outside [1, 65535], or MASTER_ADDR / MASTER_PORT is missing
+/// for W > 1 (inside SLURM the port defaults to one derived from SLURM_JOB_ID and the address to
+/// the first host of SLURM_JOB_NODELIST, both still overridable).
+Rendezvous rendezvous_from_environment();
+
+/// Whether this build carries the gloo process group (CMake found gloo's headers).
+bool has_gloo();
+
+/// A run's ranks. Every collective takes contiguous dense tensors of the same shape and dtype on
+/// every rank, blocks until it completes, and throws core::ContraError with one line ("collective
+/// all_reduce of 2 ranks failed: ...") when a peer is gone or rank.timeout passes.
+class World {
+ public:
+  /// One process: rank 0 of 1, every collective the identity.
+  World() = default;
+
+  /// Joins the group `r` describes: rank 0 listens at master_addr:master_port, the others connect.
+  /// Throws core::ContraError with one line when the port is in use, a rank does not arrive within
+  /// r.timeout, the backend is unknown or not in this build, or W = 1.
+  static std::shared_ptr<World> join(const Rendezvous& r);
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool single() const { return size_ == 1; }
+  bool main() const { return rank_ == 0; }
+  /// "gloo", or "none" for one process.
+  const std::string& backend() const { return backend_; }
+  std::chrono::milliseconds timeout() const { return timeout_; }
+
+  /// Sums each tensor over the ranks, in place (one collective per tensor: flatten many small
+  /// ones into a bucket first, as dist/replicas.h does).
+  void all_reduce_sum(std::vector<torch::Tensor>& tensors) const;
+  /// The elementwise maximum over the ranks, in place.
+  void all_reduce_max(torch::Tensor& tensor) const;
+  /// x: N×… on every rank -> (W·N)×…, rank 0's rows first (rank-major). Without gradients.
+  torch::Tensor all_gather(const torch::Tensor& x) const;
+  /// Copies `root`'s tensors into every rank's, in place.
+  void broadcast(std::vector<torch::Tensor>& tensors, int root = 0) const;
+  /// Returns when every rank has called it.
+  void barrier() const;
+
+ private:
+  struct Group;
+  std::shared_ptr<Group> group_;
+  int rank_ = 0;
+  int size_ = 1;
+  std::string backend_ = "none";
+  std::chrono::milliseconds timeout_{120 * 1000};
+};
+
+/// The one-process World, shared (what a method or a step holds when no group was joined).
+const std::shared_ptr<World>& single_process();
+
+}  // namespace contra::dist

@@ -1,0 +1,44 @@
+#include "contra/train/ranks.h"
+
+#include "contra/core/error.h"
+
+namespace contra::train {
+
+std::shared_ptr<const dist::World> join_ranks(const config::Experiment& exp, const torch::Device& device) {
+  auto r = dist::rendezvous_from_environment();
+  if (r.world_size == 1) return dist::single_process();
+  r.backend = exp.run.dist_backend == "auto" ? (device.is_cuda() ? "nccl" : "gloo") : exp.run.dist_backend;
+  r.timeout = std::chrono::seconds(exp.run.dist_timeout_s);
+  return dist::World::join(r);
+}
+
+void check_splits(const config::Experiment& exp, int world_size) {
+  if (world_size == 1) return;
+  const std::int64_t w = world_size;
+  CONTRA_CHECK(exp.optim.batch % w == 0,
+               "{}: optim.batch = {} is the global batch and {} ranks do not divide it: each rank takes batch / world "
+               "size images; choose a multiple of {}",
+               exp.where("optim.batch"), exp.optim.batch, w, w);
+  CONTRA_CHECK(exp.model.bn_splits % w == 0,
+               "{}: model.bn_splits = {} counts the BN groups of the global batch and {} ranks do not divide it: each "
+               "rank holds bn_splits / world size whole groups (one process with s splits equals W ranks with s/W); "
+               "set model.bn_splits to a multiple of {}",
+               exp.where("model.bn_splits"), exp.model.bn_splits, w, w);
+  CONTRA_CHECK(exp.optim.batch % exp.model.bn_splits == 0,
+               "{}: model.bn_splits = {} does not divide optim.batch = {}: one process would then normalise over "
+               "fewer, larger groups than {} ranks can hold; choose a batch that is a multiple of model.bn_splits",
+               exp.where("model.bn_splits"), exp.model.bn_splits, exp.optim.batch, w);
+}
+
+void check_last_batch(const config::Experiment& exp, std::int64_t n_train, int world_size) {
+  if (world_size == 1) return;
+  const std::int64_t w = world_size;
+  const std::int64_t last = n_train % exp.optim.batch;
+  CONTRA_CHECK(exp.data.drop_last || last == 0 || last % exp.model.bn_splits == 0,
+               "{}: data.drop_last = false keeps a last batch of {} images ({} images, optim.batch = {}), which {} "
+               "ranks with model.bn_splits = {} cannot split as one process does; set data.drop_last = true or change "
+               "data.train_subset",
+               exp.where("data.drop_last"), last, n_train, exp.optim.batch, w, exp.model.bn_splits);
+}
+
+}  // namespace contra::train

@@ -1,0 +1,222 @@
+// dist/: the collectives, the gathers with and without gradients, the replicas' synchronisation
+// and the rendezvous failures, on gloo with 2 ranks as processes. The ranks are this test binary
+// re-run on a hidden case ("[.dist-worker]") with torchrun's variables; each checks its identities
+// with Catch, so a rank's exit code says whether they held.
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <netinet/in.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <torch/torch.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+
+#include "contra/core/error.h"
+#include "contra/core/stop_signal.h"
+#include "contra/dist/batch_shard.h"
+#include "contra/dist/replicas.h"
+#include "contra/dist/stop_agreement.h"
+#include "contra/dist/world.h"
+#include "contra/sweep/children.h"
+
+namespace {
+
+using namespace contra;
+
+/// A port nothing listens on now, and optionally a socket that keeps it (to test "in use").
+int free_port(int* keep = nullptr) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof(addr);
+  REQUIRE(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0);
+  REQUIRE(getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
+  if (keep != nullptr) {
+    REQUIRE(listen(fd, 4) == 0);
+    *keep = fd;
+  } else {
+    close(fd);
+  }
+  return ntohs(addr.sin_port);
+}
+
+/// Runs the hidden worker case `name` as `ranks` processes of one group; their wait statuses.
+std::vector<int> run_ranks(const std::string& name, int ranks) {
+  const std::string port = std::to_string(free_port());
+  std::vector<pid_t> pids;
+  for (int r = 0; r < ranks; ++r)
+    pids.push_back(sweep::spawn({"/proc/self/exe", name}, "/dev/null",
+                                {"RANK=" + std::to_string(r), "WORLD_SIZE=" + std::to_string(ranks),
+                                 "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port, "OMP_NUM_THREADS=1"}));
+  std::vector<int> statuses;
+  for (const pid_t pid : pids) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    statuses.push_back(status);
+  }
+  return statuses;
+}
+
+void require_all_passed(const std::vector<int>& statuses) {
+  for (std::size_t r = 0; r < statuses.size(); ++r) {
+    INFO("rank " << r);
+    REQUIRE(WIFEXITED(statuses[r]));
+    CHECK(WEXITSTATUS(statuses[r]) == 0);
+  }
+}
+
+std::shared_ptr<dist::World> join_from_env(std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
+  auto r = dist::rendezvous_from_environment();
+  r.timeout = timeout;
+  return dist::World::join(r);
+}
+
+}  // namespace
+
+/// Exits with 77 (ctest: Skipped) where this build has no process group.
+static void skip_without_gloo() {
+  if (dist::has_gloo()) return;
+  WARN("this build has no gloo process group (libgloo-dev was not installed when it was built)");
+  std::exit(77);
+}
+
+TEST_CASE("dist worker: collectives and gathers", "[.dist-worker]") {
+  const auto world = join_from_env();
+  const int rank = world->rank(), w = world->size();
+  // all_reduce: the sum of 1..W in every element.
+  std::vector<torch::Tensor> t{torch::full({5}, rank + 1.0), torch::full({2, 2}, 2.0 * rank)};
+  world->all_reduce_sum(t);
+  REQUIRE(torch::allclose(t[0], torch::full({5}, w * (w + 1) / 2.0)));
+  REQUIRE(torch::allclose(t[1], torch::full({2, 2}, 1.0 * w * (w - 1))));
+  auto m = torch::full({1}, static_cast<std::int64_t>(rank * 7), torch::kInt64);
+  world->all_reduce_max(m);
+  REQUIRE(m.item<std::int64_t>() == 7 * (w - 1));
+  // all_gather: rank-major.
+  const auto g = world->all_gather(torch::full({2, 3}, static_cast<double>(rank)));
+  REQUIRE(g.sizes() == torch::IntArrayRef({2 * w, 3}));
+  for (int r = 0; r < w; ++r) REQUIRE(torch::allclose(g.slice(0, 2 * r, 2 * r + 2), torch::full({2, 3}, 1.0 * r)));
+  // broadcast: rank 0's values everywhere.
+  std::vector<torch::Tensor> b{torch::full({4}, 10.0 + rank)};
+  world->broadcast(b);
+  REQUIRE(torch::allclose(b[0], torch::full({4}, 10.0)));
+  world->barrier();
+  // shard and gather: the strided share, and back in global order.
+  const auto global = torch::arange(4 * w, torch::kFloat64).view({4 * w, 1});
+  const auto mine = dist::shard(global, *world);
+  REQUIRE(torch::equal(mine.flatten(), dist::own_rows(4, *world, torch::kCPU).to(torch::kFloat64)));
+  REQUIRE(torch::equal(dist::gather(mine, *world), global));
+  // gather_with_grad: the gradient of Σ_ranks Σ_j c_rank,j·y_j reaches row j's owner as Σ_ranks c_rank,j.
+  const auto x = mine.clone().requires_grad_(true);
+  const auto y = dist::gather_with_grad(x, *world);  // 4W×1
+  REQUIRE(torch::equal(y.detach(), global));
+  const auto c = torch::arange(4 * w, torch::kFloat64).view({4 * w, 1}) * (rank + 1);  // rank r: (r+1)·j
+  (y * c).sum().backward();
+  const double ranks_sum = w * (w + 1) / 2.0;  // Σ_r (r + 1)
+  REQUIRE(torch::allclose(x.grad(), mine * ranks_sum));
+  // a gather without gradients leaves none.
+  const auto x2 = mine.clone().requires_grad_(true);
+  const auto y2 = dist::gather(x2, *world);
+  REQUIRE_FALSE(y2.requires_grad());
+}
+
+TEST_CASE("dist worker: replicas", "[.dist-worker]") {
+  const auto world = join_from_env();
+  const int rank = world->rank(), w = world->size();
+  torch::manual_seed(100 + static_cast<std::uint64_t>(rank));  // replicas built differently on purpose
+  torch::nn::Sequential net(torch::nn::Linear(3, 4), torch::nn::BatchNorm1d(4), torch::nn::Linear(4, 2));
+  dist::broadcast_module(*net, *world);
+  // Every rank now holds rank 0's weights: their all-reduced sum is W times the own.
+  for (const auto& p : net->parameters()) {
+    std::vector<torch::Tensor> s{p.detach().clone()};
+    world->all_reduce_sum(s);
+    REQUIRE(torch::allclose(s[0], p.detach() * w));
+  }
+  // Gradients: rank r sets every gradient to r + 1; the mean is (W + 1) / 2, through several buckets.
+  for (auto& p : net->parameters()) p.mutable_grad() = torch::full_like(p, rank + 1.0);
+  dist::average_gradients(net->parameters(), *world, /*bucket_bytes=*/64);
+  for (const auto& p : net->parameters()) REQUIRE(torch::allclose(p.grad(), torch::full_like(p, (w + 1) / 2.0)));
+  // BN running statistics: the mean over the ranks; other buffers untouched.
+  auto bn = net[1]->as<torch::nn::BatchNorm1d>();
+  bn->running_mean.fill_(2.0 * rank);
+  bn->num_batches_tracked.fill_(rank + 5);
+  dist::average_bn_statistics(*net, *world);
+  REQUIRE(torch::allclose(bn->running_mean, torch::full({4}, w - 1.0)));
+  REQUIRE(bn->num_batches_tracked.item<std::int64_t>() == rank + 5);
+  // A stop signal on the last rank stops every rank, with its signal.
+  core::install_stop_handlers();
+  if (rank == w - 1) std::raise(SIGUSR1);
+  REQUIRE(dist::agree_on_stop(*world));
+  REQUIRE(core::stop_signal() == SIGUSR1);
+}
+
+TEST_CASE("dist: collectives, gathers with and without gradients, 2 ranks", "[dist]") {
+  skip_without_gloo();
+  require_all_passed(run_ranks("dist worker: collectives and gathers", 2));
+}
+
+TEST_CASE("dist: broadcast, bucketed gradient mean, BN statistics mean, stop agreement, 2 ranks", "[dist]") {
+  skip_without_gloo();
+  require_all_passed(run_ranks("dist worker: replicas", 2));
+}
+
+TEST_CASE("dist: a rendezvous that cannot form fails with one line within the timeout", "[dist]") {
+  skip_without_gloo();
+  dist::Rendezvous r;
+  r.world_size = 2;
+  r.timeout = std::chrono::seconds(2);
+  SECTION("the port is in use") {
+    int keep = -1;
+    r.master_port = free_port(&keep);
+    r.rank = 0;
+    const auto start = std::chrono::steady_clock::now();
+    CHECK_THROWS_AS(dist::World::join(r), core::ContraError);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+    close(keep);
+  }
+  SECTION("rank 0 never arrives") {
+    r.master_port = free_port();
+    r.rank = 1;
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      dist::World::join(r);
+      FAIL("joined a group without rank 0");
+    } catch (const core::ContraError& e) {
+      const std::string what = e.what();
+      CHECK(what.find('\n') == std::string::npos);
+      CHECK_THAT(what, Catch::Contains("rendezvous") && Catch::Contains(std::to_string(r.master_port)));
+    }
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(15));
+  }
+  SECTION("rank 1 never arrives") {
+    r.master_port = free_port();
+    r.rank = 0;
+    const auto start = std::chrono::steady_clock::now();
+    CHECK_THROWS_AS(dist::World::join(r), core::ContraError);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(15));
+  }
+}
+
+TEST_CASE("dist: the environment's rendezvous variables are checked", "[dist]") {
+  const auto with = [](std::vector<std::pair<const char*, const char*>> vars) {
+    for (const char* v : {"WORLD_SIZE", "RANK", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT"}) unsetenv(v);
+    for (const auto& [k, v] : vars) setenv(k, v, 1);
+  };
+  with({});
+  CHECK(dist::rendezvous_from_environment().world_size == 1);
+  with({{"WORLD_SIZE", "2"}, {"RANK", "1"}, {"MASTER_ADDR", "10.0.0.1"}, {"MASTER_PORT", "29555"}});
+  const auto r = dist::rendezvous_from_environment();
+  CHECK((r.world_size == 2 && r.rank == 1 && r.master_addr == "10.0.0.1" && r.master_port == 29555));
+  with({{"WORLD_SIZE", "2"}, {"RANK", "2"}, {"MASTER_ADDR", "a"}, {"MASTER_PORT", "1"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("RANK=2"));
+  with({{"WORLD_SIZE", "two"}, {"RANK", "0"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("WORLD_SIZE=two"));
+  with({{"WORLD_SIZE", "2"}, {"RANK", "0"}, {"MASTER_ADDR", "h"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("MASTER_PORT"));
+  with({{"WORLD_SIZE", "2"}, {"RANK", "0"}, {"MASTER_ADDR", "h"}, {"MASTER_PORT", "70000"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("MASTER_PORT=70000"));
+  with({});
+}
