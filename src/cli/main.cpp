@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include <sys/prctl.h>
+
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 
@@ -82,10 +85,14 @@ int train_command(TrainArgs& a) {
   }
   (void)config::axis_values(exp, a.axes);  // each --axis names a config key, before anything runs
   if (a.nproc > 1) return launch_ranks(a, exp);
+  // A rank --nproc started ends with its launcher (SIGTERM: it stops with the others at one step).
+  if (std::getenv(sweep::kLaunchedVariable) != nullptr) prctl(PR_SET_PDEATHSIG, SIGTERM);
   a.ctx.axes = a.axes;
   a.ctx.quiet = a.quiet || silent_rank();
   const auto r = train::run_experiment(exp, a.ctx);
-  if (silent_rank()) return r.status == "interrupted" ? train::kExitInterrupted : 0;
+  const char* rank = std::getenv("RANK");
+  if (rank != nullptr && std::string(rank) != "0")  // rank 0 reports the run
+    return r.status == "interrupted" ? train::kExitInterrupted : 0;
   if (r.status == "recorded") {
     fmt::print("run {} is already recorded: {} -> {}\n", r.run_id, r.reason, r.file.string());
     return 0;

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <torch/version.h>
 
 #include <chrono>
 #include <sstream>
@@ -18,19 +19,13 @@
 #include "contra/store/run_record.h"
 #include "contra/train/checkpoint.h"
 #include "../support/cli.h"
+#include "../support/gloo.h"
 #include "../support/resume.h"
 
 namespace {
 
 using namespace contra;
 using namespace contra::testing;
-
-/// Exits with 77 (ctest: Skipped) where this build has no process group.
-void skip_without_gloo() {
-  if (dist::has_gloo()) return;
-  WARN("this build has no gloo process group (libgloo-dev was not installed when it was built)");
-  std::exit(77);
-}
 
 /// The method's state in a checkpoint: every parameter and buffer by name, as float64.
 std::map<std::string, torch::Tensor> checkpoint_state(const std::string& method, const std::filesystem::path& file) {
@@ -73,6 +68,15 @@ double max_difference(const std::map<std::string, torch::Tensor>& a, const std::
 /// 1e-5 in SimCLR's loss within 3 steps (measured: 4e-5 in the loss by step 4 at τ = 0.5, 3e-4 by
 /// step 3 at 0.07), and a width-4 CNN amplifies it quickly.
 const std::string kSimclrTau = "--set method.temperature=0.5";
+
+/// 1e-5, except for the memory bank under LibTorch 2.x: there its negatives' scores are one n×R
+/// product with every bank row (losses::sampled_similarity), whose gradient LibTorch 2.14's BLAS sums
+/// in an order that depends on n (64 for one process, 32 per rank). Measured: 1.3e-4 in the bank
+/// after 3 steps and 1e-5 in the loss by step 4, where the product of the gathered rows
+/// (method.negatives = 2) agrees to 1e-7 over 6 steps; under 1.13 the same case is 1.2e-7.
+double state_tolerance(const std::string& method) {
+  return method == "memory_bank" && TORCH_VERSION_MAJOR >= 2 ? 5e-4 : 1e-5;
+}
 
 struct Stopped {
   std::vector<double> losses;                 ///< the 3 steps' losses
@@ -123,7 +127,7 @@ TEST_CASE("data-parallel: 1 process with batch B equals 2 ranks with B/2, every 
                   << "1 thread against 2: " << noise);
       // Within 1e-5, or within twice the noise of the thread count where that is larger.
       CHECK(loss <= 1e-5);
-      CHECK(weights <= std::max(1e-5, 2 * noise));
+      CHECK(weights <= std::max(state_tolerance(method), 2 * noise));
     }
   }
 }

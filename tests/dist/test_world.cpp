@@ -21,10 +21,12 @@
 #include "contra/dist/stop_agreement.h"
 #include "contra/dist/world.h"
 #include "contra/sweep/children.h"
+#include "../support/gloo.h"
 
 namespace {
 
 using namespace contra;
+using contra::testing::skip_without_gloo;
 
 /// A port nothing listens on now, and optionally a socket that keeps it (to test "in use").
 int free_port(int* keep = nullptr) {
@@ -76,13 +78,6 @@ std::shared_ptr<dist::World> join_from_env(std::chrono::milliseconds timeout = s
 }
 
 }  // namespace
-
-/// Exits with 77 (ctest: Skipped) where this build has no process group.
-static void skip_without_gloo() {
-  if (dist::has_gloo()) return;
-  WARN("this build has no gloo process group (libgloo-dev was not installed when it was built)");
-  std::exit(77);
-}
 
 TEST_CASE("dist worker: collectives and gathers", "[.dist-worker]") {
   const auto world = join_from_env();

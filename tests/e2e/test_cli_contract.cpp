@@ -11,6 +11,7 @@
 #include "../support/cli.h"
 #include "contra/config/experiment.h"
 #include "contra/core/precision.h"
+#include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
 using namespace contra::testing;
@@ -116,4 +117,24 @@ TEST_CASE("e2e: a --rerun that fails leaves no stale record to report", "[e2e]")
   CHECK_THAT(read_file(results / "rerun" / "cpu" / "table.md"), Catch::Contains("INCOMPLETE"));
   const auto status = run_cli("status " + quote(sweep) + " --results " + quote(results.string()), dir);
   CHECK_THAT(status.out, Catch::Contains("planned"));
+}
+
+TEST_CASE("e2e: contra status and the table show the world size a run was recorded with", "[e2e]") {
+  TempDir dir;
+  const fs::path results = dir / "results";
+  const std::string common =
+      " --results " + quote(results.string()) + " --references " + quote(kSource + "/analysis/references");
+  const auto sweep = tiny_sweep(dir, "ranks", "");
+  REQUIRE(run_cli("sweep " + quote(sweep) + common, dir).code == 0);
+  const fs::path runs = results / "ranks" / "cpu" / "runs";
+  const auto file = files_with(runs, ".h5").front();
+  CHECK_THAT(read_file(results / "ranks" / "cpu" / "table.md"), Catch::Contains("1 process(es) (world size)"));
+  auto record = contra::store::read_run(file);
+  CHECK(contra::store::get_int(record.attributes, "world_size", "record") == 1);
+  record.attributes["world_size"] = std::int64_t{2};  // as `contra train --nproc 2` records it
+  contra::store::write_run(file, record);
+  const auto status = run_cli("status " + quote(sweep) + " --results " + quote(results.string()), dir);
+  CHECK_THAT(status.out, Catch::Contains(", 2 ranks"));
+  REQUIRE(run_cli("report " + quote(sweep) + common, dir).code == 0);
+  CHECK_THAT(read_file(results / "ranks" / "cpu" / "table.md"), Catch::Contains("2 process(es) (world size)"));
 }

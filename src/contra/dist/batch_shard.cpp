@@ -40,7 +40,8 @@ torch::Tensor shard(const torch::Tensor& global, const World& world) {
   if (world.single()) return global;
   const std::int64_t w = world.size();
   CONTRA_ASSERT(global.size(0) % w == 0, "shard: the global batch is not a multiple of the world size");
-  return global.slice(0, world.rank(), global.size(0), w);
+  // A contiguous copy: a strided view as a gather index gave other gradients under LibTorch 2.14.
+  return global.slice(0, world.rank(), global.size(0), w).contiguous();
 }
 
 torch::Tensor own_rows(std::int64_t local, const World& world, const torch::Device& device) {

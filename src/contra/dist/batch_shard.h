@@ -12,7 +12,8 @@
 
 namespace contra::dist {
 
-/// Rows rank, rank + W, … of `global` (N×…, N a multiple of W): (N/W)×…. The identity for one process.
+/// Rows rank, rank + W, … of `global` (N×…, N a multiple of W): (N/W)×…, contiguous. The identity
+/// for one process.
 torch::Tensor shard(const torch::Tensor& global, const World& world);
 
 /// The global positions of this rank's rows in a batch of `local` rows per rank: int64 `local`,

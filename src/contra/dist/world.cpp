@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "contra/core/error.h"
+#include "contra/dist/collective_clock.h"
 
 #include "contra/dist_config.h"  // generated: CONTRA_WITH_GLOO
 
@@ -57,6 +58,10 @@ std::string first_line(const std::exception& e) {
 Rendezvous rendezvous_from_environment() {
   Rendezvous r;
   const bool torchrun = env("WORLD_SIZE").has_value();
+  CONTRA_CHECK(torchrun || !env("RANK") || env("SLURM_STEP_ID"),
+               "environment variable RANK={} is set but WORLD_SIZE is not: set both (torchrun's variables), or neither "
+               "for one process",
+               env("RANK").value_or(""));
   const auto slurm_tasks = env("SLURM_NTASKS");
   const bool slurm = !torchrun && slurm_tasks && env("SLURM_STEP_ID") && env("SLURM_PROCID");
   if (!torchrun && !slurm) return r;
@@ -114,7 +119,7 @@ std::shared_ptr<World> World::join(const Rendezvous& r) {
     o.port = static_cast<std::uint16_t>(r.master_port);
     o.isServer = r.rank == 0;
     o.numWorkers = r.world_size;
-    o.waitWorkers = true;
+    o.waitWorkers = false;  // the process group's own rendezvous waits for the ranks, within the same timeout
     o.timeout = r.timeout;
 #if TORCH_VERSION_MAJOR >= 2
     o.useLibUV = false;  // the same server as 1.13's; a LibTorch without libuv refuses it otherwise
@@ -145,8 +150,15 @@ std::shared_ptr<World> World::join(const Rendezvous& r) {
 
 namespace {
 
+double g_collective_seconds = 0;  // dist/collective_clock.h
+
 template <class F>
 void collective(const World& w, const char* name, F&& run) {
+  const auto start = std::chrono::steady_clock::now();
+  struct Clock {
+    std::chrono::steady_clock::time_point start;
+    ~Clock() { g_collective_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+  } clock{start};
   try {
     run();
   } catch (const std::exception& e) {
@@ -197,9 +209,12 @@ void World::barrier() const {
   collective(*this, "barrier", [&] { group_->pg->barrier()->wait(); });
 }
 
+double collective_seconds() { return g_collective_seconds; }
+
 #else  // a build without gloo's headers: one process only
 
 bool has_gloo() { return false; }
+double collective_seconds() { return 0; }
 
 struct World::Group {};
 

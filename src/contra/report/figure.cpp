@@ -186,7 +186,7 @@ std::vector<KeyEntry> key_entries(const Panel& panel, const std::map<std::string
 }
 
 /// Where everything goes, in pixels from the bottom left of the page.
-struct Layout {
+struct PlotLayout {
   int width = 0, height = 0;
   std::vector<std::string> title;  ///< the figure title, wrapped
   struct PanelBox {
@@ -200,8 +200,8 @@ struct Layout {
   int key_top = 0;  ///< the legends' top edge
 };
 
-Layout layout(const Figure& f, const std::vector<std::vector<KeyEntry>>& keys) {
-  Layout l;
+PlotLayout layout(const Figure& f, const std::vector<std::vector<KeyEntry>>& keys) {
+  PlotLayout l;
   const int n = static_cast<int>(std::max<std::size_t>(f.panels.size(), 1));
   l.width = kPanelWidth * n;
   l.title = wrap_even(f.title, l.width / kCharWidth - 4);
@@ -209,7 +209,7 @@ Layout layout(const Figure& f, const std::vector<std::vector<KeyEntry>>& keys) {
   bool stagger = false;
   for (std::size_t p = 0; p < f.panels.size(); ++p) {
     const Panel& panel = f.panels[p];
-    Layout::PanelBox box{};
+    PlotLayout::PanelBox box{};
     box.ylabel = wrap_even(panel.ylabel, kPlotHeight / kCharWidth);
     int right_margin = 25;  // room for a baseline's label at the right end of its line
     for (const auto& b : panel.baselines)
@@ -276,7 +276,7 @@ std::string log_x_axis(const Panel& panel) {
   return fmt::format("set logscale x\nset xtics ({})\n", fmt::join(tics, ", ")) + range;
 }
 
-std::string panel_script(const Figure& f, std::size_t p, const Layout& l, const std::vector<KeyEntry>& key,
+std::string panel_script(const Figure& f, std::size_t p, const PlotLayout& l, const std::vector<KeyEntry>& key,
                          const std::map<std::string, std::string>& colours) {
   const Panel& panel = f.panels[p];
   const auto& box = l.panels[p];
@@ -357,7 +357,7 @@ std::string gnuplot_script(const Figure& figure, const std::filesystem::path& st
   const Figure f = drawable(figure);
   std::vector<std::vector<KeyEntry>> keys;
   for (const auto& panel : f.panels) keys.push_back(key_entries(panel, colours));
-  const Layout l = layout(f, keys);
+  const PlotLayout l = layout(f, keys);
   std::string data, plots;
   for (std::size_t p = 0; p < f.panels.size(); ++p)
     for (std::size_t s = 0; s < f.panels[p].series.size(); ++s)

@@ -62,8 +62,12 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
   if (runs.empty()) return {};
   const auto v = [&](const std::string& key) { return distinct_value(runs, key); };
   const auto a = [&](const std::string& key) { return distinct_attribute(runs, key); };
-  std::set<std::string> seeds;
+  std::set<std::string> seeds, world_sizes;
   for (const auto& r : runs) seeds.insert(std::to_string(r.seed));
+  for (const auto& r : runs) {  // records from before runs on several processes were one process
+    const std::string w = r.attribute_text("world_size");
+    world_sizes.insert(w.empty() ? "1" : w);
+  }
   return {
       fmt::format("Data: {}, {} training images (data.train_subset = {}), {} test images.", v("data.dataset"),
                   a("train_images"), v("data.train_subset"), a("test_images")),
@@ -81,9 +85,9 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
           v("eval.knn_k"), v("eval.knn_t")),
       fmt::format(
           "Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
-          "largest peak memory (resident set on CPU, allocator peak on GPU). Machine: {}, {} thread(s), LibTorch "
-          "{}, BLAS {}, git {}.",
-          a("device_name"), a("threads"), a("torch_version"), a("blas"), a("git_sha")),
+          "largest peak memory (resident set on CPU, allocator peak on GPU; of rank 0 with several processes). "
+          "Machine: {}, {} process(es) (world size) of {} thread(s), LibTorch {}, BLAS {}, git {}.",
+          a("device_name"), join(world_sizes), a("threads"), a("torch_version"), a("blas"), a("git_sha")),
   };
 }
 

@@ -18,6 +18,7 @@
 #include "contra/store/run_record.h"
 #include "contra/sweep/children.h"
 #include "contra/sweep/local_launcher.h"
+#include "contra/train/checkpoint.h"
 #include "contra/train/trainer.h"
 
 namespace contra::sweep {
@@ -115,7 +116,11 @@ int launch_ranks(const RankLaunch& launch) {
     const pid_t pid = spawn(args, {},
                             {"RANK=" + std::to_string(rank), "WORLD_SIZE=" + std::to_string(launch.nproc),
                              "LOCAL_RANK=" + std::to_string(rank), "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port,
-                             std::string(kLaunchedVariable) + "=1"});
+                             std::string(kLaunchedVariable) + "=1",
+                             // c10d's own log lines (glog) on a failed connection: the ranks' one line says it
+                             std::getenv("GLOG_minloglevel") != nullptr ? std::string("GLOG_minloglevel=") +
+                                                                              std::getenv("GLOG_minloglevel")
+                                                                        : std::string("GLOG_minloglevel=3")});
     track_child(pid, true);
     ranks[pid] = rank;
   }
@@ -140,22 +145,35 @@ int launch_ranks(const RankLaunch& launch) {
     ended[it->second] = wstatus;
     if (first_bad < 0 && !ended_well(wstatus)) {
       first_bad = it->second;
-      deadline = std::chrono::steady_clock::now() + launch.grace + std::chrono::seconds(5);
+      // Rank 0 writes the record: when another rank died, rank 0 gets the collective timeout to
+      // record why; when rank 0 itself is gone, the others have nothing left to do.
+      deadline = it->second == 0 ? std::chrono::steady_clock::now()
+                                 : std::chrono::steady_clock::now() + launch.grace + std::chrono::seconds(5);
     }
   }
+  const bool asked_to_stop = stopping();
   forward_stop_signals(false);
-  if (first_bad > 0 || (first_bad == 0 && WIFSIGNALED(ended[0]))) {
-    // A rank died, or one other than rank 0 failed first: it is the cause, and rank 0's own line
-    // (a collective that failed) follows from it.
+  int died = -1;  // the first rank, in rank order, that a signal ended
+  for (const auto& [rank, wstatus] : ended)
+    if (died < 0 && WIFSIGNALED(wstatus)) died = rank;
+  if (died >= 0 && first_bad >= 0 && WIFSIGNALED(ended[first_bad])) died = first_bad;
+  if (died >= 0 && asked_to_stop && WTERMSIG(ended[died]) != SIGKILL && !WIFEXITED(ended[0]))
+    return 128 + WTERMSIG(ended[died]);  // stopped before a rank could checkpoint: as one process would
+  if (died >= 0 || (first_bad > 0 && ended_well(ended[0]))) {
+    // A rank died (or only another rank failed): it is the cause, and rank 0's own line, if any
+    // (a collective that failed), follows from it. A rank that exits with 2 has said why itself.
+    const int cause = died >= 0 ? died : first_bad;
     fs::path file;
-    const std::string reason = amend_record(launch, first_bad, ended[first_bad], file);
+    const std::string reason = amend_record(launch, cause, ended[cause], file);
+    const bool resumable = fs::exists(train::checkpoint_path(launch.out_dir, launch.run_id));
     fmt::print(stderr, "contra: error: run {} stopped: {}; {}\n", launch.run_id, reason,
                file.empty() ? std::string("no record was written")
-                            : fmt::format("recorded as status=error in {} (a rerun resumes from its last checkpoint)",
-                                          file.string()));
+                            : fmt::format("recorded as status=error in {} ({})", file.string(),
+                                          resumable ? "a rerun resumes from its last checkpoint"
+                                                    : "no checkpoint yet: a rerun starts it over"));
     return 2;
   }
-  // Rank 0 said what happened (an error of the run's own, shared by every rank, is its one line).
+  // Rank 0 said what happened (an error every rank meets is its one line).
   return WIFEXITED(ended[0]) ? WEXITSTATUS(ended[0]) : 2;
 }
 

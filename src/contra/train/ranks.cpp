@@ -17,8 +17,8 @@ void check_splits(const config::Experiment& exp, int world_size) {
   const std::int64_t w = world_size;
   CONTRA_CHECK(exp.optim.batch % w == 0,
                "{}: optim.batch = {} is the global batch and {} ranks do not divide it: each rank takes batch / world "
-               "size images; choose a multiple of {}",
-               exp.where("optim.batch"), exp.optim.batch, w, w);
+               "size images; set optim.batch to a multiple of {}, or use a number of ranks that divides {}",
+               exp.where("optim.batch"), exp.optim.batch, w, w, exp.optim.batch);
   CONTRA_CHECK(exp.model.bn_splits % w == 0,
                "{}: model.bn_splits = {} counts the BN groups of the global batch and {} ranks do not divide it: each "
                "rank holds bn_splits / world size whole groups (one process with s splits equals W ranks with s/W); "

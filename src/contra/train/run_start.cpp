@@ -203,6 +203,16 @@ enum Verdict : std::int64_t { kTrain = 0, kBusy = 1, kRecorded = 2, kFailed = 3 
 }  // namespace
 
 OpenedRun open_run(const RunContext& ctx, const std::string& run_id, const dist::World& world) {
+  if (!world.single()) {  // ranks started by hand with other settings would train a run none of them names
+    const auto ids = world.all_gather(torch::full({1}, static_cast<std::int64_t>(std::stoull(run_id, nullptr, 16)),
+                                                  torch::kInt64));
+    for (int r = 0; r < world.size(); ++r)
+      CONTRA_CHECK(ids[r].item<std::int64_t>() == ids[0].item<std::int64_t>(),
+                   "run {}: rank {} was started with another config (run {:012x}) than rank 0 (run {:012x}); start "
+                   "every rank with the same experiment and --set values",
+                   run_id, r, static_cast<std::uint64_t>(ids[r].item<std::int64_t>()),
+                   static_cast<std::uint64_t>(ids[0].item<std::int64_t>()));
+  }
   OpenedRun opened;
   std::int64_t verdict = kTrain;
   std::exception_ptr failure;

@@ -12,6 +12,7 @@
 #include "contra/core/stop_signal.h"
 #include "contra/core/threads.h"
 #include "contra/dist/batch_shard.h"
+#include "contra/dist/collective_clock.h"
 #include "contra/dist/stop_agreement.h"
 #include "contra/models/split_chunks.h"
 #include "contra/train/ranks.h"
@@ -82,6 +83,7 @@ RunResult finish_run(Session& s, Loop& loop) {
   rec.summary("steps", pos.step);
   rec.summary("peak_memory_bytes", core::peak_memory_bytes(s.device));
   rec.summary("peak_rss_bytes", core::peak_rss_bytes());
+  if (!s.world->single()) rec.summary("collective_seconds", dist::collective_seconds());  // rank 0's, training and eval
   if (s.scaler) {  // fp16: where the loss scale ended, and the steps skipped for an inf/NaN gradient
     rec.summary("loss_scale", s.scaler->current_scale());
     rec.summary("skipped_steps", s.scaler->skipped_steps());
