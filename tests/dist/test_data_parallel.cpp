@@ -5,22 +5,22 @@
 // 512 images, batch 64, bn_splits 4 (2 per rank), 8 steps per epoch.
 #include <sys/wait.h>
 
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
 #include <torch/version.h>
+#include <catch2/catch.hpp>
 
 #include <chrono>
 #include <sstream>
 
+#include "../support/cli.h"
+#include "../support/gloo.h"
+#include "../support/resume.h"
 #include "contra/config/load.h"
 #include "contra/core/seed.h"
 #include "contra/dist/world.h"
 #include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
 #include "contra/train/checkpoint.h"
-#include "../support/cli.h"
-#include "../support/gloo.h"
-#include "../support/resume.h"
 
 namespace {
 
@@ -79,7 +79,7 @@ double state_tolerance(const std::string& method) {
 }
 
 struct Stopped {
-  std::vector<double> losses;                 ///< the 3 steps' losses
+  std::vector<double> losses;                  ///< the 3 steps' losses
   std::map<std::string, torch::Tensor> state;  ///< the method after them
 };
 
@@ -132,8 +132,7 @@ TEST_CASE("data-parallel: 1 process with batch B equals 2 ranks with B/2, every 
   }
 }
 
-TEST_CASE("data-parallel: SimCLR without the gradient path through the gather is not the one-process run",
-          "[dist]") {
+TEST_CASE("data-parallel: SimCLR without the gradient path through the gather is not the one-process run", "[dist]") {
   skip_without_gloo();
   const TempDir dir;
   const auto one = three_steps("simclr", kSimclrTau, dir, "one");
@@ -162,8 +161,8 @@ TEST_CASE("data-parallel: a rank killed with SIGKILL ends the run with a recorde
   const TempDir dir;
   const auto out = dir / "runs";
   const auto start = std::chrono::steady_clock::now();
-  const int killed = train_status(
-      "moco", out, "--nproc 2 --kill-after-steps 12 --fault-rank 1 --set run.dist_timeout_s=20", dir);
+  const int killed =
+      train_status("moco", out, "--nproc 2 --kill-after-steps 12 --fault-rank 1 --set run.dist_timeout_s=20", dir);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const std::string log = read_file(dir / "log");
   INFO(log);

@@ -2,18 +2,19 @@
 // and the rendezvous failures, on gloo with 2 ranks as processes. The ranks are this test binary
 // re-run on a hidden case ("[.dist-worker]") with torchrun's variables; each checks its identities
 // with Catch, so a rank's exit code says whether they held.
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
-#include <netinet/in.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <torch/torch.h>
+#include <catch2/catch.hpp>
 
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 
+#include "../support/gloo.h"
 #include "contra/core/error.h"
 #include "contra/core/stop_signal.h"
 #include "contra/dist/batch_shard.h"
@@ -21,7 +22,6 @@
 #include "contra/dist/stop_agreement.h"
 #include "contra/dist/world.h"
 #include "contra/sweep/children.h"
-#include "../support/gloo.h"
 
 namespace {
 

@@ -30,9 +30,8 @@ inline std::string tiny_sets(const std::string& method) {
 inline int train_status(const std::string& method, const std::filesystem::path& out, const std::string& extra,
                         const TempDir& dir, int threads = 1) {
   const std::string command = "exec " + quote(kCli) + " train " + quote(kExperiment) + tiny_sets(method) +
-                              " --threads " + std::to_string(threads) + " --quiet --out " + quote(out.string()) +
-                              " " + extra + " >>" +
-                              quote((dir / "log").string()) + " 2>&1";
+                              " --threads " + std::to_string(threads) + " --quiet --out " + quote(out.string()) + " " +
+                              extra + " >>" + quote((dir / "log").string()) + " 2>&1";
   return std::system(command.c_str());
 }
 

@@ -45,8 +45,7 @@ torch::Tensor shard(const torch::Tensor& global, const World& world) {
 }
 
 torch::Tensor own_rows(std::int64_t local, const World& world, const torch::Device& device) {
-  return torch::arange(local, torch::TensorOptions().dtype(torch::kInt64).device(device)) * world.size() +
-         world.rank();
+  return torch::arange(local, torch::TensorOptions().dtype(torch::kInt64).device(device)) * world.size() + world.rank();
 }
 
 torch::Tensor gather(const torch::Tensor& local, const World& world) {

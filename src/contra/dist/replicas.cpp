@@ -19,8 +19,7 @@ bool ends_with(const std::string& s, const std::string& tail) {
 /// (one tensor larger than that is a bucket of its own), grouped by dtype and device.
 void average_in_buckets(const std::vector<torch::Tensor>& tensors, const World& world, std::int64_t bucket_bytes) {
   std::map<std::pair<int, std::string>, std::vector<torch::Tensor>> groups;
-  for (const auto& t : tensors)
-    groups[{static_cast<int>(t.scalar_type()), t.device().str()}].push_back(t);
+  for (const auto& t : tensors) groups[{static_cast<int>(t.scalar_type()), t.device().str()}].push_back(t);
   const double w = static_cast<double>(world.size());
   for (auto& [key, group] : groups) {
     std::size_t first = 0;
@@ -28,8 +27,7 @@ void average_in_buckets(const std::vector<torch::Tensor>& tensors, const World& 
       std::size_t last = first;
       std::int64_t bytes = 0;
       while (last < group.size() &&
-             (last == first || bytes + group[last].numel() * group[last].element_size() <= bucket_bytes))
-      {
+             (last == first || bytes + group[last].numel() * group[last].element_size() <= bucket_bytes)) {
         bytes += group[last].numel() * group[last].element_size();
         ++last;
       }

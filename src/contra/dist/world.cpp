@@ -41,8 +41,7 @@ int env_int(const char* name, const std::string& value, long lo, long hi) {
 std::string first_host(const std::string& nodelist) {
   const auto bracket = nodelist.find('[');
   const auto comma = nodelist.find(',');
-  if (bracket == std::string::npos || (comma != std::string::npos && comma < bracket))
-    return nodelist.substr(0, comma);
+  if (bracket == std::string::npos || (comma != std::string::npos && comma < bracket)) return nodelist.substr(0, comma);
   const auto end = nodelist.find_first_of("-,]", bracket + 1);
   return nodelist.substr(0, bracket) + nodelist.substr(bracket + 1, end - bracket - 1);
 }
@@ -68,8 +67,7 @@ Rendezvous rendezvous_from_environment() {
   if (torchrun) {
     r.world_size = env_int("WORLD_SIZE", *env("WORLD_SIZE"), 1, 1 << 20);
     const auto rank = env("RANK");
-    CONTRA_CHECK(rank || r.world_size == 1, "environment variable WORLD_SIZE={} is set but RANK is not",
-                 r.world_size);
+    CONTRA_CHECK(rank || r.world_size == 1, "environment variable WORLD_SIZE={} is set but RANK is not", r.world_size);
     if (rank) r.rank = env_int("RANK", *rank, 0, r.world_size - 1);
     if (const auto local = env("LOCAL_RANK")) r.local_rank = env_int("LOCAL_RANK", *local, 0, r.world_size - 1);
   } else {
@@ -83,10 +81,14 @@ Rendezvous rendezvous_from_environment() {
   if (r.world_size == 1) return r;
   const auto addr = env("MASTER_ADDR");
   const auto port = env("MASTER_PORT");
-  CONTRA_CHECK(addr || slurm, "environment variable MASTER_ADDR is not set (WORLD_SIZE={}): the ranks need rank 0's "
-               "address", r.world_size);
-  CONTRA_CHECK(port || slurm, "environment variable MASTER_PORT is not set (WORLD_SIZE={}): the ranks need rank 0's "
-               "port", r.world_size);
+  CONTRA_CHECK(addr || slurm,
+               "environment variable MASTER_ADDR is not set (WORLD_SIZE={}): the ranks need rank 0's "
+               "address",
+               r.world_size);
+  CONTRA_CHECK(port || slurm,
+               "environment variable MASTER_PORT is not set (WORLD_SIZE={}): the ranks need rank 0's "
+               "port",
+               r.world_size);
   if (addr) r.master_addr = *addr;
   if (port) r.master_port = env_int("MASTER_PORT", *port, 1, 65535);
   return r;
@@ -126,8 +128,8 @@ std::shared_ptr<World> World::join(const Rendezvous& r) {
 #endif
     world->group_->store = c10::make_intrusive<c10d::TCPStore>(r.master_addr, o);
   } catch (const std::exception& e) {
-    core::fail("rank {} of {}: the rendezvous at {} ({}) failed within {} s: {}", r.rank, r.world_size, where,
-               r.source, r.timeout.count() / 1000, first_line(e));
+    core::fail("rank {} of {}: the rendezvous at {} ({}) failed within {} s: {}", r.rank, r.world_size, where, r.source,
+               r.timeout.count() / 1000, first_line(e));
   }
   try {
     auto opts = c10d::ProcessGroupGloo::Options::create(r.timeout);
@@ -139,11 +141,10 @@ std::shared_ptr<World> World::join(const Rendezvous& r) {
     } else {
       opts->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
     }
-    world->group_->pg =
-        c10::make_intrusive<c10d::ProcessGroupGloo>(world->group_->store, r.rank, r.world_size, opts);
+    world->group_->pg = c10::make_intrusive<c10d::ProcessGroupGloo>(world->group_->store, r.rank, r.world_size, opts);
   } catch (const std::exception& e) {
-    core::fail("rank {} of {}: the gloo process group at {} could not be formed within {} s: {}", r.rank,
-               r.world_size, where, r.timeout.count() / 1000, first_line(e));
+    core::fail("rank {} of {}: the gloo process group at {} could not be formed within {} s: {}", r.rank, r.world_size,
+               where, r.timeout.count() / 1000, first_line(e));
   }
   return world;
 }
@@ -157,7 +158,9 @@ void collective(const World& w, const char* name, F&& run) {
   const auto start = std::chrono::steady_clock::now();
   struct Clock {
     std::chrono::steady_clock::time_point start;
-    ~Clock() { g_collective_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+    ~Clock() {
+      g_collective_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
   } clock{start};
   try {
     run();
@@ -219,9 +222,10 @@ double collective_seconds() { return 0; }
 struct World::Group {};
 
 std::shared_ptr<World> World::join(const Rendezvous& r) {
-  core::fail("rank {} of {}: this build of contra has no process group (gloo's headers were not found when it was "
-             "built: install libgloo-dev and rebuild); it runs one process per run",
-             r.rank, r.world_size);
+  core::fail(
+      "rank {} of {}: this build of contra has no process group (gloo's headers were not found when it was "
+      "built: install libgloo-dev and rebuild); it runs one process per run",
+      r.rank, r.world_size);
 }
 
 void World::all_reduce_sum(std::vector<torch::Tensor>&) const {}

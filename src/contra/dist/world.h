@@ -19,14 +19,14 @@ namespace contra::dist {
 /// How this process joins its run's group: torchrun's variables (RANK, WORLD_SIZE, LOCAL_RANK,
 /// MASTER_ADDR, MASTER_PORT), or SLURM's when an srun step starts the ranks.
 struct Rendezvous {
-  int rank = 0;                                  ///< in [0, world_size)
-  int world_size = 1;                            ///< W, the number of processes of the run
-  int local_rank = 0;                            ///< the rank on this node (its GPU on CUDA)
-  std::string master_addr = "127.0.0.1";         ///< where rank 0's TCPStore listens
-  int master_port = 29500;                       ///< its TCP port, in [1, 65535]
-  std::string backend = "gloo";                  ///< the process group: gloo (CPU tensors)
+  int rank = 0;                                   ///< in [0, world_size)
+  int world_size = 1;                             ///< W, the number of processes of the run
+  int local_rank = 0;                             ///< the rank on this node (its GPU on CUDA)
+  std::string master_addr = "127.0.0.1";          ///< where rank 0's TCPStore listens
+  int master_port = 29500;                        ///< its TCP port, in [1, 65535]
+  std::string backend = "gloo";                   ///< the process group: gloo (CPU tensors)
   std::chrono::milliseconds timeout{120 * 1000};  ///< rendezvous and every collective (run.dist_timeout_s)
-  std::string source = "environment";            ///< what set these values, for messages
+  std::string source = "environment";             ///< what set these values, for messages
 };
 
 /// The rendezvous the environment describes. WORLD_SIZE (or, inside an srun step, SLURM_NTASKS

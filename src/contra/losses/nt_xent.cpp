@@ -36,9 +36,9 @@ AnchoredOutput nt_xent_anchors(const torch::Tensor& z1, const torch::Tensor& z2,
                "NT-Xent: expected two N×D views with N >= 2 and 1-D anchor rows, got {}, {} and {}", z1.sizes(),
                z2.sizes(), rows.sizes());
   const auto n = z1.size(0);
-  const auto z = torch::cat({z1, z2}, 0);                  // 2N×D
-  const auto self = torch::cat({rows, rows + n});          // 2M: each anchor's own column
-  const auto twin = torch::cat({rows + n, rows});          // 2M: its positive's column
+  const auto z = torch::cat({z1, z2}, 0);                      // 2N×D
+  const auto self = torch::cat({rows, rows + n});              // 2M: each anchor's own column
+  const auto twin = torch::cat({rows + n, rows});              // 2M: its positive's column
   auto logits = similarity(z.index_select(0, self), z) / tau;  // 2M×2N, float32 also under autocast
   logits = logits.scatter(1, self.unsqueeze(1), -std::numeric_limits<float>::infinity());
   const auto positive = logits.gather(1, twin.unsqueeze(1)).squeeze(1);  // 2M

@@ -31,12 +31,13 @@ StepOutput EndToEnd::forward_step(const Batch& batch) {
   const auto k = options_.shuffle_bn ? shuffled_forward(encoder_, view_k, shuffle_gen_, w)
                                      : dist::gather_with_grad(encoder_->forward(view_k), w);
   const auto n = q.size(0), total = k.size(0);
-  const auto similarity = losses::similarity(q, k);  // n×N: q_i·k_j
+  const auto similarity = losses::similarity(q, k);   // n×N: q_i·k_j
   const auto own = dist::own_rows(n, w, q.device());  // n: the global position of each query's key
   const auto positive = similarity.gather(1, own.unsqueeze(1)).squeeze(1);  // n
   const auto mine = torch::zeros({n, total}, torch::TensorOptions().dtype(torch::kBool).device(q.device()))
                         .scatter_(1, own.unsqueeze(1), true);
-  const auto negative = similarity.masked_select(mine.logical_not()).view({n, total - 1});  // n×(N−1), row i without k_i
+  const auto negative =
+      similarity.masked_select(mine.logical_not()).view({n, total - 1});  // n×(N−1), row i without k_i
   auto out = losses::info_nce_from_similarities(positive, negative, options_.temperature);  // logits n×N
   const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
   return {out.loss, losses::count_correct(out.logits.detach(), targets), n, q.detach()};

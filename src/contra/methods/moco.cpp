@@ -72,7 +72,7 @@ Moco::Moco(const config::ModelOptions& model, const MocoOptions& options, const 
 torch::Tensor Moco::encode_keys(const torch::Tensor& x) {
   torch::NoGradGuard no_grad;
   if (options_.shuffle_bn) return shuffled_forward(encoder_k_, x, shuffle_gen_, world());  // N×D, global batch
-  return dist::gather(encoder_k_->forward(x), world());                                   // N×D, global batch
+  return dist::gather(encoder_k_->forward(x), world());                                    // N×D, global batch
 }
 
 StepOutput Moco::contrast(const torch::Tensor& q, const torch::Tensor& k) {

@@ -19,8 +19,8 @@
 #include "contra/core/progress.h"
 #include "contra/core/stop_signal.h"
 #include "contra/store/run_lock.h"
-#include "contra/sweep/children.h"
 #include "contra/store/run_record.h"
+#include "contra/sweep/children.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/trainer.h"
 

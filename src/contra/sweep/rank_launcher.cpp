@@ -86,14 +86,13 @@ std::string amend_record(const RankLaunch& launch, int rank, int wstatus, fs::pa
       }
     }
     if (fs::exists(partial_file)) {
-      const std::string reason = fmt::format("{} after step {} (the last the record holds)", how,
-                                             last_step(store::read_run(partial_file)));
+      const std::string reason =
+          fmt::format("{} after step {} (the last the record holds)", how, last_step(store::read_run(partial_file)));
       store::annotate_partial(launch.out_dir, launch.run_id, "error", reason);
       file = partial_file;
       return reason;
     }
-  } catch (const core::ContraError&) {
-  }
+  } catch (const core::ContraError&) {}
   return how;
 }
 
@@ -113,14 +112,14 @@ int launch_ranks(const RankLaunch& launch) {
   std::map<pid_t, int> ranks;  // pid -> rank
   forward_stop_signals(true);
   for (int rank = 0; rank < launch.nproc; ++rank) {
-    const pid_t pid = spawn(args, {},
-                            {"RANK=" + std::to_string(rank), "WORLD_SIZE=" + std::to_string(launch.nproc),
-                             "LOCAL_RANK=" + std::to_string(rank), "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port,
-                             std::string(kLaunchedVariable) + "=1",
-                             // c10d's own log lines (glog) on a failed connection: the ranks' one line says it
-                             std::getenv("GLOG_minloglevel") != nullptr ? std::string("GLOG_minloglevel=") +
-                                                                              std::getenv("GLOG_minloglevel")
-                                                                        : std::string("GLOG_minloglevel=3")});
+    const pid_t pid = spawn(
+        args, {},
+        {"RANK=" + std::to_string(rank), "WORLD_SIZE=" + std::to_string(launch.nproc),
+         "LOCAL_RANK=" + std::to_string(rank), "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port,
+         std::string(kLaunchedVariable) + "=1",
+         // c10d's own log lines (glog) on a failed connection: the ranks' one line says it
+         std::getenv("GLOG_minloglevel") != nullptr ? std::string("GLOG_minloglevel=") + std::getenv("GLOG_minloglevel")
+                                                    : std::string("GLOG_minloglevel=3")});
     track_child(pid, true);
     ranks[pid] = rank;
   }

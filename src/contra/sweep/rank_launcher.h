@@ -19,13 +19,14 @@ inline constexpr const char* kLaunchedVariable = "CONTRA_LAUNCHED_RANK";
 
 /// What the rank launcher needs.
 struct RankLaunch {
-  std::vector<std::string> train_args;  ///< the `contra train` arguments after the executable, without --nproc or --threads
-  int nproc = 2;                        ///< ranks, >= 2
-  int threads = 0;                      ///< intra-op threads in all; 0 = the cores (each rank gets threads / nproc, >= 1)
-  std::chrono::seconds grace{120};      ///< run.dist_timeout_s: how long the others may take to end after one died
-  std::filesystem::path out_dir;        ///< where the run's record is (--out)
-  std::string run_id;                   ///< the run's id, to amend its record
-  std::filesystem::path executable;     ///< the `contra` binary; empty = this process's own executable
+  std::vector<std::string>
+      train_args;                   ///< the `contra train` arguments after the executable, without --nproc or --threads
+  int nproc = 2;                    ///< ranks, >= 2
+  int threads = 0;                  ///< intra-op threads in all; 0 = the cores (each rank gets threads / nproc, >= 1)
+  std::chrono::seconds grace{120};  ///< run.dist_timeout_s: how long the others may take to end after one died
+  std::filesystem::path out_dir;    ///< where the run's record is (--out)
+  std::string run_id;               ///< the run's id, to amend its record
+  std::filesystem::path executable;  ///< the `contra` binary; empty = this process's own executable
 };
 
 /// Starts the ranks, forwards a stop signal to each, waits for all and returns the exit code the

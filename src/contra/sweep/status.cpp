@@ -26,10 +26,9 @@ std::string progress_of(const store::RunRecord& record, const config::Experiment
   if (per_epoch != record.summary.end() && std::holds_alternative<std::int64_t>(per_epoch->second))
     total_steps = fmt::format("/{}", std::get<std::int64_t>(per_epoch->second) * exp.optim.epochs);
   const auto world = record.attributes.find("world_size");  // absent: one process (older records too)
-  const std::int64_t ranks =
-      world != record.attributes.end() && std::holds_alternative<std::int64_t>(world->second)
-          ? std::get<std::int64_t>(world->second)
-          : 1;
+  const std::int64_t ranks = world != record.attributes.end() && std::holds_alternative<std::int64_t>(world->second)
+                                 ? std::get<std::int64_t>(world->second)
+                                 : 1;
   return fmt::format("epoch {}/{}, step {}{}{}", epochs.empty() ? 0 : static_cast<std::int64_t>(epochs.back()),
                      exp.optim.epochs, steps.empty() ? 0 : static_cast<std::int64_t>(steps.back()), total_steps,
                      ranks > 1 ? fmt::format(", {} ranks", ranks) : std::string());

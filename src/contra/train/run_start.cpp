@@ -204,8 +204,8 @@ enum Verdict : std::int64_t { kTrain = 0, kBusy = 1, kRecorded = 2, kFailed = 3 
 
 OpenedRun open_run(const RunContext& ctx, const std::string& run_id, const dist::World& world) {
   if (!world.single()) {  // ranks started by hand with other settings would train a run none of them names
-    const auto ids = world.all_gather(torch::full({1}, static_cast<std::int64_t>(std::stoull(run_id, nullptr, 16)),
-                                                  torch::kInt64));
+    const auto ids =
+        world.all_gather(torch::full({1}, static_cast<std::int64_t>(std::stoull(run_id, nullptr, 16)), torch::kInt64));
     for (int r = 0; r < world.size(); ++r)
       CONTRA_CHECK(ids[r].item<std::int64_t>() == ids[0].item<std::int64_t>(),
                    "run {}: rank {} was started with another config (run {:012x}) than rank 0 (run {:012x}); start "
@@ -236,11 +236,17 @@ OpenedRun open_run(const RunContext& ctx, const std::string& run_id, const dist:
     verdict = shared[0].item<std::int64_t>();
   }
   if (failure) std::rethrow_exception(failure);
-  if (verdict == kBusy) throw RunBusy(fmt::format("run {} is being trained by another process (rank 0 found its lock held)", run_id));
+  if (verdict == kBusy)
+    throw RunBusy(fmt::format("run {} is being trained by another process (rank 0 found its lock held)", run_id));
   if (verdict == kFailed) core::fail("run {}: rank 0 could not open the run's record (see its message)", run_id);
   if (verdict == kRecorded && !opened.done) {
-    opened.done = RunResult{run_id, "recorded", "another process recorded it (rank 0 found its record)",
-                            store::final_path(ctx.out_dir, run_id), kNaN, kNaN, 0};
+    opened.done = RunResult{run_id,
+                            "recorded",
+                            "another process recorded it (rank 0 found its record)",
+                            store::final_path(ctx.out_dir, run_id),
+                            kNaN,
+                            kNaN,
+                            0};
   }
   return opened;
 }

@@ -57,8 +57,7 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
 Loop::Loop(Session& s, const LoopPosition& position)
     : speaks(!s.ctx.quiet && s.world->main()),
       pos(position),
-      progress(progress_label(s), s.steps_per_epoch * s.exp.optim.epochs, s.ctx.log_every,
-               speaks ? stderr : nullptr) {
+      progress(progress_label(s), s.steps_per_epoch * s.exp.optim.epochs, s.ctx.log_every, speaks ? stderr : nullptr) {
   fail.chance_loss = s.method->chance_loss(s.exp.optim.batch);
   fail.last_epoch_loss = kNaN;
   fail.embedding_std = 1.0;

@@ -34,8 +34,8 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
     const core::AutocastScope autocast(images.device(), parts.precision);
     // This rank's share of the global batch: all of it for one process.
     const auto share = [&](const torch::Tensor& t) { return t.defined() ? dist::shard(t, world) : t; };
-    out = method.forward_step({memory_order(share(view_q), parts), memory_order(share(view_k), parts), share(index),
-                               share(labels)});
+    out = method.forward_step(
+        {memory_order(share(view_q), parts), memory_order(share(view_k), parts), share(index), share(labels)});
   }
   parts.optimizer.zero_grad();
   if (parts.scaler != nullptr) {
@@ -51,7 +51,8 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
   if (world.single()) return {out.loss.detach(), out.correct, out.embeddings.std(0).mean(), out.queries};
   dist::average_bn_statistics(method, world);
   // The global batch's scalars: the mean of the ranks' equal-sized means, the sum of their counts.
-  std::vector<torch::Tensor> sums{torch::stack({out.loss.detach().to(torch::kFloat64), out.correct.to(torch::kFloat64)})};
+  std::vector<torch::Tensor> sums{
+      torch::stack({out.loss.detach().to(torch::kFloat64), out.correct.to(torch::kFloat64)})};
   world.all_reduce_sum(sums);
   const auto embeddings = dist::gather(out.embeddings, world);
   return {(sums[0][0] / world.size()).to(out.loss.scalar_type()), sums[0][1].to(out.correct.scalar_type()),
