@@ -105,6 +105,21 @@ for round in $(seq "$rounds"); do
     "$out/batch_round.json" "$round" | tee -a "$batches"
 done
 
+# Data-parallel, side by side: the CPU default's MoCo step at global batch 256 on 2 gloo ranks of
+# one thread each against one process with both threads (bench_collectives, BM_DataParallelStep).
+echo "== data-parallel step: 2 ranks x 1 thread against 1 process x 2 threads, $rounds rounds"
+dp="$out/data_parallel_rounds.jsonl"
+: >"$dp"
+for round in $(seq "$rounds"); do
+  for nproc in 2 1; do
+    CONTRA_BENCH_NPROC=$nproc "$build/bench/bench_collectives" --benchmark_filter='^BM_DataParallelStep/' \
+      --benchmark_format=json >"$out/data_parallel_round.json" 2>"$out/data_parallel_round.log" ||
+      { cat "$out/data_parallel_round.log" >&2; exit 1; }
+    "$python" -c 'import json,sys; b=json.load(open(sys.argv[1]))["benchmarks"][0]; print(json.dumps({"round": int(sys.argv[2]), "ranks": int(b["ranks"]), "threads_per_rank": int(b["threads_per_rank"]), "images_per_s": b["images_per_s"], "collective_seconds_per_step": b["collective_seconds_per_step"], "collective_share": b["collective_share"]}))' \
+      "$out/data_parallel_round.json" "$round" | tee -a "$dp"
+  done
+done
+
 if [ "${BENCH_SKIP_BUILD_TIMES:-0}" != 1 ]; then
   bash "$root/scripts/build_times.sh" "$out/build_times.json"
 fi

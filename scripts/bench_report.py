@@ -126,6 +126,23 @@ def batch_rounds(results):
     return rounds
 
 
+def data_parallel_rounds(results):
+    """[{1: one-process entry, 2: two-rank entry}] per round from data_parallel_rounds.jsonl."""
+    path = os.path.join(results, "data_parallel_rounds.jsonl")
+    if not os.path.exists(path):
+        die(f"{path}: missing (run `make bench` whole)")
+    by_round = {}
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                r = json.loads(line)
+                by_round.setdefault(r["round"], {})[r["ranks"]] = r
+    rounds = [by_round[k] for k in sorted(by_round)]
+    if not rounds or any(set(r) != {1, 2} for r in rounds):
+        die(f"{path}: each round needs a 1-process and a 2-rank entry")
+    return rounds
+
+
 def machine(context, rounds):
     cpu = "unknown CPU"
     try:
@@ -218,7 +235,7 @@ def main():
 
     out += ["", "### Hot paths", "", "| benchmark | time | rate |", "| --- | ---: | ---: |"]
     for name, s in b.items():
-        if name.startswith(("BM_Step", "BM_ModelStep", "autodetect:")) or name.startswith(("BM_Sgemm", "BM_Conv1x1")):
+        if name.startswith(("BM_Step", "BM_ModelStep", "BM_DataParallelStep", "autodetect:")) or name.startswith(("BM_Sgemm", "BM_Conv1x1")):
             continue
         rate = (si(s["items_per_second"], "items/s") if "items_per_second" in s
                 else si(s["bytes_per_second"], "B/s") if "bytes_per_second" in s
@@ -236,6 +253,16 @@ def main():
         out.append(f"| {r['round']} | {v['256']:.0f} | {v['512']:.0f} | {v['1024']:.0f} | {v['whole 512']:.0f} | "
                    f"{v['whole 1024']:.0f} | {v['512'] / v['256']:.2f} | {v['1024'] / v['256']:.2f} | "
                    f"{v['whole 1024'] / v['256']:.2f} |")
+    dp = data_parallel_rounds(results)
+    out += ["", f"### Data-parallel step side by side ({len(dp)} rounds; `bench_collectives` BM_DataParallelStep: the CPU "
+            "default's MoCo step at global batch 256, gloo over loopback)", "",
+            "| round | 2 ranks × 1 thread, images/s | of which in collectives | 1 process × 2 threads, images/s | ratio |",
+            "| ---: | ---: | ---: | ---: | ---: |"]
+    for r in dp:
+        two, one = r[2], r[1]
+        out.append(f"| {two['round']} | {two['images_per_s']:.0f} | {100 * two['collective_share']:.0f}% "
+                   f"({1e3 * two['collective_seconds_per_step']:.1f} ms/step) | {one['images_per_s']:.0f} | "
+                   f"{two['images_per_s'] / one['images_per_s']:.2f} |")
     out += ["", f"### Side by side against the PyTorch reference ({len(rounds)} rounds, A B A B …, images/s)", ""]
     out += [f"Reference runs per round: " + "; ".join(f"`{k}`: {v}" for k, v in VARIANTS.items()) + ".", ""]
     out += ["| round | contra `BM_ModelStep` | " + " | ".join(f"`{v}`" for v in VARIANTS) + " | "

@@ -50,7 +50,7 @@ for b in munged mungekey slurmctld slurmd sbatch squeue scontrol; do
 done
 
 host=$(hostname -s)
-cpus=$(nproc)
+cpus=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)  # GNU nproc honours OMP_NUM_THREADS, which ctest sets to 1
 mem_mb=$(awk '/MemTotal/ {print int($2 / 1024 * 0.8)}' /proc/meminfo)
 # Ports of our own, so a system cluster (or a second test) on this machine is left alone.
 base=$((20000 + RANDOM % 20000))

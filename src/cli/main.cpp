@@ -13,6 +13,7 @@
 #include "contra/core/error.h"
 #include "contra/core/memory.h"
 #include "contra/core/provenance.h"
+#include "contra/dist/world.h"
 #include "contra/methods/registry.h"
 #include "contra/report/index.h"
 #include "contra/report/inspect.h"
@@ -42,12 +43,22 @@ struct TrainArgs {
   train::RunContext ctx;
 };
 
-/// Whether this process is a rank other than 0 that `--nproc` started: it shares rank 0's terminal,
-/// so it leaves the progress, the result and an error every rank meets to rank 0's one line.
+/// This process's rank as the environment gives it (RANK, or SLURM_PROCID inside an srun step of
+/// several tasks); 0 when it names none or names it badly (the run itself then says so).
+int environment_rank() {
+  try {
+    return dist::rendezvous_from_environment().rank;
+  } catch (const core::ContraError&) {
+    return 0;
+  }
+}
+
+/// Whether this process is a rank other than 0 that `--nproc` or srun started: it shares rank 0's
+/// terminal or log, so it leaves the progress, the result and an error every rank meets to rank
+/// 0's one line.
 bool silent_rank() {
-  const char* launched = std::getenv(sweep::kLaunchedVariable);
-  const char* rank = std::getenv("RANK");
-  return launched != nullptr && rank != nullptr && std::string(rank) != "0";
+  const bool launched = std::getenv(sweep::kLaunchedVariable) != nullptr || std::getenv("SLURM_STEP_ID") != nullptr;
+  return launched && environment_rank() != 0;
 }
 
 /// --nproc N: the same train command line for each rank, without --nproc and --threads (the
@@ -90,8 +101,7 @@ int train_command(TrainArgs& a) {
   a.ctx.axes = a.axes;
   a.ctx.quiet = a.quiet || silent_rank();
   const auto r = train::run_experiment(exp, a.ctx);
-  const char* rank = std::getenv("RANK");
-  if (rank != nullptr && std::string(rank) != "0")  // rank 0 reports the run
+  if (environment_rank() != 0)  // rank 0 reports the run
     return r.status == "interrupted" ? train::kExitInterrupted : 0;
   if (r.status == "recorded") {
     fmt::print("run {} is already recorded: {} -> {}\n", r.run_id, r.reason, r.file.string());
@@ -127,6 +137,9 @@ config::SlurmSpec slurm_resources(const config::SlurmSpec& from_sweep, const Swe
     if (key == "time") r.time = a.slurm_cli.time;
     if (key == "cpus") r.cpus = a.slurm_cli.cpus;
     if (key == "gpus") r.gpus = a.slurm_cli.gpus;
+    if (key == "gpus_per_task") r.gpus_per_task = a.slurm_cli.gpus_per_task;
+    if (key == "nodes") r.nodes = a.slurm_cli.nodes;
+    if (key == "ntasks_per_node") r.ntasks_per_node = a.slurm_cli.ntasks_per_node;
     if (key == "memory") r.memory = a.slurm_cli.memory;
     if (key == "max_parallel") r.max_parallel = a.slurm_cli.max_parallel;
   }
@@ -305,8 +318,14 @@ int main(int argc, char** argv) {
   slurm_option("--partition", s.slurm_cli.partition, "partition", "Partition");
   slurm_option("--account", s.slurm_cli.account, "account", "Account");
   slurm_option("--time", s.slurm_cli.time, "time", "Time limit per task, e.g. 04:00:00");
-  slurm_option("--cpus-per-task", s.slurm_cli.cpus, "cpus", "CPUs (and threads) per task")->check(CLI::Range(1, 4096));
-  slurm_option("--gpus-per-task", s.slurm_cli.gpus, "gpus", "GPUs per task")->check(CLI::Range(0, 64));
+  slurm_option("--nodes", s.slurm_cli.nodes, "nodes", "Nodes per array task (one run)")->check(CLI::Range(1, 100000));
+  slurm_option("--ntasks-per-node", s.slurm_cli.ntasks_per_node, "ntasks_per_node",
+               "Ranks per node: each array task is an srun of nodes x this ranks, one data-parallel run")
+      ->check(CLI::Range(1, 4096));
+  slurm_option("--cpus-per-task", s.slurm_cli.cpus, "cpus", "CPUs (and threads) per rank")->check(CLI::Range(1, 4096));
+  slurm_option("--gpus-per-task", s.slurm_cli.gpus_per_task, "gpus_per_task", "GPUs per rank (--gpus-per-task)")
+      ->check(CLI::Range(0, 64));
+  slurm_option("--gres-gpus", s.slurm_cli.gpus, "gpus", "GPUs per node (--gres=gpu:N)")->check(CLI::Range(0, 64));
   slurm_option("--mem", s.slurm_cli.memory, "memory", "Memory per task, e.g. 16G");
   slurm_option("--max-parallel", s.slurm_cli.max_parallel, "max_parallel",
                "Tasks running at once (the array's %N; 0 = no cap)")

@@ -2,9 +2,6 @@
 // and the rendezvous failures, on gloo with 2 ranks as processes. The ranks are this test binary
 // re-run on a hidden case ("[.dist-worker]") with torchrun's variables; each checks its identities
 // with Catch, so a rank's exit code says whether they held.
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <torch/torch.h>
@@ -15,61 +12,21 @@
 #include <cstdlib>
 
 #include "../support/gloo.h"
+#include "../support/ranks.h"
 #include "contra/core/error.h"
 #include "contra/core/stop_signal.h"
 #include "contra/dist/batch_shard.h"
 #include "contra/dist/replicas.h"
 #include "contra/dist/stop_agreement.h"
 #include "contra/dist/world.h"
-#include "contra/sweep/children.h"
 
 namespace {
 
 using namespace contra;
+using contra::testing::free_port;
+using contra::testing::require_all_passed;
+using contra::testing::run_ranks;
 using contra::testing::skip_without_gloo;
-
-/// A port nothing listens on now, and optionally a socket that keeps it (to test "in use").
-int free_port(int* keep = nullptr) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t len = sizeof(addr);
-  REQUIRE(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0);
-  REQUIRE(getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0);
-  if (keep != nullptr) {
-    REQUIRE(listen(fd, 4) == 0);
-    *keep = fd;
-  } else {
-    close(fd);
-  }
-  return ntohs(addr.sin_port);
-}
-
-/// Runs the hidden worker case `name` as `ranks` processes of one group; their wait statuses.
-std::vector<int> run_ranks(const std::string& name, int ranks) {
-  const std::string port = std::to_string(free_port());
-  std::vector<pid_t> pids;
-  for (int r = 0; r < ranks; ++r)
-    pids.push_back(sweep::spawn({"/proc/self/exe", name}, "/dev/null",
-                                {"RANK=" + std::to_string(r), "WORLD_SIZE=" + std::to_string(ranks),
-                                 "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port, "OMP_NUM_THREADS=1"}));
-  std::vector<int> statuses;
-  for (const pid_t pid : pids) {
-    int status = 0;
-    waitpid(pid, &status, 0);
-    statuses.push_back(status);
-  }
-  return statuses;
-}
-
-void require_all_passed(const std::vector<int>& statuses) {
-  for (std::size_t r = 0; r < statuses.size(); ++r) {
-    INFO("rank " << r);
-    REQUIRE(WIFEXITED(statuses[r]));
-    CHECK(WEXITSTATUS(statuses[r]) == 0);
-  }
-}
 
 std::shared_ptr<dist::World> join_from_env(std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
   auto r = dist::rendezvous_from_environment();
@@ -197,7 +154,8 @@ TEST_CASE("dist: a rendezvous that cannot form fails with one line within the ti
 
 TEST_CASE("dist: the environment's rendezvous variables are checked", "[dist]") {
   const auto with = [](std::vector<std::pair<const char*, const char*>> vars) {
-    for (const char* v : {"WORLD_SIZE", "RANK", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT"}) unsetenv(v);
+    for (const char* v : {"WORLD_SIZE", "RANK", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"})
+      unsetenv(v);
     for (const auto& [k, v] : vars) setenv(k, v, 1);
   };
   with({});
@@ -213,5 +171,42 @@ TEST_CASE("dist: the environment's rendezvous variables are checked", "[dist]") 
   CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("MASTER_PORT"));
   with({{"WORLD_SIZE", "2"}, {"RANK", "0"}, {"MASTER_ADDR", "h"}, {"MASTER_PORT", "70000"}});
   CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("MASTER_PORT=70000"));
+  with({{"WORLD_SIZE", "2"}, {"RANK", "0"}, {"LOCAL_WORLD_SIZE", "3"}, {"MASTER_ADDR", "h"}, {"MASTER_PORT", "1"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("LOCAL_WORLD_SIZE=3"));
+  with({{"WORLD_SIZE", "4"},
+        {"RANK", "3"},
+        {"LOCAL_RANK", "1"},
+        {"LOCAL_WORLD_SIZE", "2"},
+        {"MASTER_ADDR", "h"},
+        {"MASTER_PORT", "1"}});
+  const auto two_nodes = dist::rendezvous_from_environment();
+  CHECK((two_nodes.local_rank == 1 && two_nodes.local_world_size == 2));
   with({});
+}
+
+TEST_CASE("dist: the backend must be in this build and suit the device, in one line before any rendezvous", "[dist]") {
+  skip_without_gloo();
+  dist::Rendezvous r;
+  r.world_size = 2;
+  r.master_port = free_port();  // nothing listens: a rendezvous would wait for the timeout
+  r.timeout = std::chrono::seconds(30);
+  const auto start = std::chrono::steady_clock::now();
+  r.backend = "nccl";  // on the CPU
+  try {
+    dist::World::join(r);
+    FAIL("joined an NCCL group on the CPU");
+  } catch (const core::ContraError& e) {
+    const std::string what = e.what();
+    CHECK(what.find('\n') == std::string::npos);
+    CHECK_THAT(what, Catch::Contains("run.dist_backend = \"nccl\""));
+    CHECK_THAT(what,
+               dist::has_nccl() ? Catch::Contains("needs run.device on CUDA") : Catch::Contains("not in this build"));
+  }
+  r.backend = "mpi";
+  CHECK_THROWS_WITH(dist::World::join(r), Catch::Contains("run.dist_backend = \"mpi\" is not in this build"));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+  // A rank's device: the CPU stays the CPU, whatever the ranks.
+  r.local_rank = 1;
+  r.local_world_size = 8;
+  CHECK(dist::rank_device(r, torch::kCPU, false) == torch::Device(torch::kCPU));
 }

@@ -216,9 +216,9 @@ TEST_CASE("bad input: [report] and [slurm] keys, types and kinds that do not exi
   check_one_line_error(
       dry_run("[report]\ntitel = \"x\"\n"),
       {"bad.toml:7", "report.titel", "[report] has keys: kind, title, reference,", "reference_columns", "metric"});
-  check_one_line_error(
-      dry_run("[slurm]\ncpu = 4\n"),
-      {"bad.toml:7", "slurm.cpu", "[slurm] has keys: partition, account, time, cpus,", "signal_seconds"});
+  check_one_line_error(dry_run("[slurm]\ncpu = 4\n"),
+                       {"bad.toml:7", "slurm.cpu",
+                        "[slurm] has keys: partition, account, time, nodes, ntasks_per_node, cpus,", "signal_seconds"});
   // A wrong type names the key, the value and the type expected.
   check_one_line_error(dry_run("[report]\ntitle = 3\n"), {"bad.toml:7", "report.title = 3", "expected a string"});
   check_one_line_error(dry_run("[report]\nlog_x = \"yes\"\n"),

@@ -35,7 +35,8 @@ bool wait_for(F done, int seconds) {
   return done();
 }
 
-std::string sweep_file(const TempDir& dir, const std::string& name, const std::string& seeds, int subset, int epochs) {
+std::string sweep_file(const TempDir& dir, const std::string& name, const std::string& seeds, int subset, int epochs,
+                       const std::string& slurm_extra = "") {
   return write_file(dir / (name + ".toml"),
                     "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [" + seeds +
                         "]\n"
@@ -43,14 +44,13 @@ std::string sweep_file(const TempDir& dir, const std::string& name, const std::s
                         std::to_string(subset) +
                         "\n\"data.test_subset\" = 200\n\"optim.epochs\" = " + std::to_string(epochs) +
                         "\n\"optim.batch\" = 64\n\"model.bn_splits\" = 4\n\"model.width\" = 4\n\"method.queue\" = 256\n"
-                        "[slurm]\ncpus = 1\nmemory = \"2G\"\ntime = \"00:30:00\"\nmax_parallel = 2\n");
+                        "[slurm]\ncpus = 1\nmemory = \"2G\"\ntime = \"00:30:00\"\nmax_parallel = 2\n" +
+                        slurm_extra);
 }
 
-}  // namespace
-
-TEST_CASE("slurm: submission, completion and a preemption that resumes the same record", "[slurm][e2e]") {
-  TempDir dir;
-  Cluster cluster{dir / "cluster"};
+/// Starts the local cluster under `cluster.dir` and points SLURM_CONF at it; exits the test with 77
+/// (Skipped) where it cannot run.
+void start(const TempDir& dir, const Cluster& cluster) {
   const int rc = std::system(("bash " + quote(kScript) + " start " + quote(cluster.dir.string()) + " >" +
                               quote((dir / "start.out").string()) + " 2>" + quote((dir / "start.err").string()))
                                  .c_str());
@@ -61,6 +61,62 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
   INFO(read_file(dir / "start.err"));
   REQUIRE(rc == 0);
   setenv("SLURM_CONF", (cluster.dir / "slurm.conf").c_str(), 1);
+}
+
+/// On the running cluster: an array task of 2 ranks (an srun step) trains the run that `contra
+/// train --nproc 2` trains, to the bit. (One cluster per test binary run: two local clusters on
+/// one machine disturb each other, so this is part of the case above.)
+void two_ranks_by_srun(const TempDir& dir) {
+  const auto file = sweep_file(dir, "slurm-ranks", "0", 512, 2, "ntasks_per_node = 2\n");
+  const fs::path results = dir / "results", runs = results / "slurm-ranks" / "cpu" / "runs";
+  const auto submit = run_cli("sweep " + quote(file) + " --launcher slurm --results " + quote(results.string()), dir);
+  INFO(submit.out << submit.err);
+  REQUIRE(submit.code == 0);
+  const std::string script = read_file(results / "slurm-ranks" / "cpu" / "slurm" / "slurm-ranks.sbatch");
+  CHECK_THAT(script, Catch::Contains("#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=2\n") &&
+                         Catch::Contains("srun --nodes=1 --ntasks-per-node=2 --cpus-per-task=1 --kill-on-bad-exit=0"));
+  const bool finished = wait_for([&] { return files_with(runs, ".h5").size() == 1; }, 240);
+  std::string logs;
+  for (const auto& f : files_with(results / "slurm-ranks" / "cpu" / "logs", ".log")) logs += read_file(f);
+  INFO("task log: " << logs);
+  REQUIRE(finished);
+  // The record appears when rank 0 opens it; the task is done once its status is no longer running.
+  const fs::path rec_file = files_with(runs, ".h5")[0];
+  REQUIRE(wait_for(
+      [&] {
+        try {
+          return contra::store::get_string(contra::store::read_run(rec_file).attributes, "status", "rec") != "running";
+        } catch (const std::exception&) {
+          return false;  // being written
+        }
+      },
+      240));
+
+  // The same run on this machine: 2 ranks of 1 thread each, as the task's 2 ranks of 1 CPU each.
+  const fs::path config = results / "slurm-ranks" / "cpu" / "configs" / (rec_file.stem().string() + ".toml");
+  const auto local = run_cli(
+      "train " + quote(config.string()) + " --nproc 2 --threads 2 --out " + quote((dir / "local").string()), dir);
+  INFO(local.out << local.err);
+  REQUIRE((local.code == 0 || local.code == 3));
+  const auto refs = files_with(dir / "local", ".h5");
+  REQUIRE(refs.size() == 1);
+  CHECK(refs[0].filename() == rec_file.filename());  // the run id does not depend on the launcher
+  const auto rec = contra::store::read_run(rec_file), ref = contra::store::read_run(refs[0]);
+  CHECK(contra::store::get_int(rec.attributes, "world_size", "rec") == 2);
+  CHECK(contra::store::get_string(rec.attributes, "status", "rec") ==
+        contra::store::get_string(ref.attributes, "status", "ref"));
+  CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 2 * 8);
+  CHECK(contra::store::column_as_double(ref.steps, "loss") == contra::store::column_as_double(rec.steps, "loss"));
+  CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") ==
+        contra::store::get_double(rec.summary, "knn_top1", "rec"));
+}
+}  // namespace
+
+TEST_CASE("slurm: submission, completion, a preemption that resumes the same record, and a task of 2 ranks by srun",
+          "[slurm][e2e]") {
+  TempDir dir;
+  Cluster cluster{dir / "cluster"};
+  start(dir, cluster);
 
   // Submission and completion: two runs, one array task each.
   const auto small = sweep_file(dir, "slurm-small", "0, 1", 512, 2);
@@ -89,7 +145,10 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
   // equal uninterrupted local runs.
   const auto longer = sweep_file(dir, "slurm-preempt", "0, 1", 2048, 12);
   const fs::path pre_runs = results / "slurm-preempt" / "cpu" / "runs";
-  const auto sub2 = run_cli("sweep " + quote(longer) + " --launcher slurm --results " + quote(results.string()), dir);
+  // One task at a time (the node has a CPU per core): a task that requeues itself while the other
+  // is being requeued can lose its credential and end.
+  const auto sub2 = run_cli(
+      "sweep " + quote(longer) + " --launcher slurm --max-parallel 1 --results " + quote(results.string()), dir);
   INFO(sub2.out << sub2.err);
   REQUIRE(sub2.code == 0);
   const std::string after = sub2.out.substr(sub2.out.find("submitted job array ") + 20);
@@ -154,6 +213,8 @@ TEST_CASE("slurm: submission, completion and a preemption that resumes the same 
     CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") ==
           contra::store::get_double(rec.summary, "knn_top1", "rec"));
   }
+
+  two_ranks_by_srun(dir);
 }
 
 TEST_CASE("slurm: a task whose run trains on CUDA asks for a GPU, unless [slurm] gpus says how many", "[slurm][e2e]") {
@@ -171,5 +232,42 @@ TEST_CASE("slurm: a task whose run trains on CUDA asks for a GPU, unless [slurm]
   };
   CHECK_THAT(sbatch("on-cpu", ""), !Catch::Contains("--gres"));
   CHECK_THAT(sbatch("on-cuda", "--set run.device=cuda"), Catch::Contains("#SBATCH --gres=gpu:1\n"));
-  CHECK_THAT(sbatch("on-two", "--set run.device=cuda --gpus-per-task 2"), Catch::Contains("#SBATCH --gres=gpu:2\n"));
+  CHECK_THAT(sbatch("on-two", "--set run.device=cuda --gres-gpus 2"), Catch::Contains("#SBATCH --gres=gpu:2\n"));
+  CHECK_THAT(sbatch("per-rank", "--set run.device=cuda --gpus-per-task 1 --ntasks-per-node 2"),
+             Catch::Contains("#SBATCH --gpus-per-task=1\n") && !Catch::Contains("--gres"));
+  // Two ranks per node on CUDA: one GPU for each, and the ranks started by srun.
+  const auto two_ranks = sbatch("two-ranks", "--set run.device=cuda --ntasks-per-node 2");
+  CHECK_THAT(two_ranks, Catch::Contains("#SBATCH --gres=gpu:2\n") && Catch::Contains("#SBATCH --ntasks-per-node=2\n") &&
+                            Catch::Contains("srun --nodes=1 --ntasks-per-node=2"));
+  CHECK_THAT(sbatch("one-rank", ""), Catch::Contains("#SBATCH --ntasks-per-node=1\n") && !Catch::Contains("srun"));
+}
+
+TEST_CASE(
+    "slurm: ranks that cannot split a run's batch, or GPUs asked for twice, are refused before anything is written",
+    "[slurm][e2e]") {
+  TempDir dir;
+  const fs::path results = dir / "results";
+  const auto file = sweep_file(dir, "bad-ranks", "0", 512, 1);  // optim.batch 64, model.bn_splits 4
+  const auto three = run_cli(
+      "sweep " + quote(file) + " --launcher slurm --no-submit --ntasks-per-node 3 --results " + quote(results.string()),
+      dir);
+  CHECK(three.code != 0);
+  CHECK_THAT(three.err, Catch::Contains("ntasks_per_node = 3 = 3 ranks") && Catch::Contains("optim.batch = 64"));
+  CHECK(lines_of(three.err).size() == 1);
+  CHECK_FALSE(fs::exists(results / "bad-ranks" / "cpu" / "slurm"));
+  const auto eight = run_cli("sweep " + quote(file) + " --launcher slurm --no-submit --nodes 2 --ntasks-per-node 4 " +
+                                 "--results " + quote(results.string()),
+                             dir);
+  CHECK(eight.code != 0);
+  CHECK_THAT(eight.err, Catch::Contains("8 ranks") && Catch::Contains("model.bn_splits = 4"));
+  const auto both = run_cli("sweep " + quote(file) + " --launcher slurm --no-submit --gres-gpus 1 --gpus-per-task 1 " +
+                                "--results " + quote(results.string()),
+                            dir);
+  CHECK(both.code != 0);
+  CHECK_THAT(both.err, Catch::Contains("slurm.gpus = 1 (per node) and slurm.gpus_per_task = 1 (per rank)"));
+  const auto zero = write_file(dir / "zero.toml", read_file(file) + "nodes = 0\n");
+  const auto z =
+      run_cli("sweep " + quote(zero) + " --launcher slurm --no-submit --results " + quote(results.string()), dir);
+  CHECK(z.code != 0);
+  CHECK_THAT(z.err, Catch::Contains("slurm.nodes = 0 must be >= 1"));
 }

@@ -352,6 +352,13 @@ Sweep load_sweep(const std::string& file) {
 void validate_slurm(const SlurmSpec& o, const std::string& where) {
   CONTRA_CHECK(o.cpus >= 1, "{}: slurm.cpus = {} must be >= 1", where, o.cpus);
   CONTRA_CHECK(o.gpus >= 0, "{}: slurm.gpus = {} must be >= 0", where, o.gpus);
+  CONTRA_CHECK(o.nodes >= 1, "{}: slurm.nodes = {} must be >= 1", where, o.nodes);
+  CONTRA_CHECK(o.ntasks_per_node >= 1, "{}: slurm.ntasks_per_node = {} must be >= 1 (ranks per node)", where,
+               o.ntasks_per_node);
+  CONTRA_CHECK(o.gpus_per_task >= 0, "{}: slurm.gpus_per_task = {} must be >= 0", where, o.gpus_per_task);
+  CONTRA_CHECK(o.gpus == 0 || o.gpus_per_task == 0,
+               "{}: slurm.gpus = {} (per node) and slurm.gpus_per_task = {} (per rank) are both set: set one", where,
+               o.gpus, o.gpus_per_task);
   CONTRA_CHECK(o.max_parallel >= 0, "{}: slurm.max_parallel = {} must be >= 0", where, o.max_parallel);
   CONTRA_CHECK(o.signal_seconds >= 0, "{}: slurm.signal_seconds = {} must be >= 0", where, o.signal_seconds);
   // sbatch's forms: minutes, minutes:seconds, hours:minutes:seconds, days-hours[:minutes[:seconds]].

@@ -3,19 +3,29 @@
 #include <torch/torch.h>
 #include <torch/version.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <optional>
 
 #include "contra/core/error.h"
 #include "contra/dist/collective_clock.h"
 
-#include "contra/dist_config.h"  // generated: CONTRA_WITH_GLOO
+#include "contra/dist_config.h"  // generated: CONTRA_WITH_GLOO, CONTRA_WITH_NCCL
 
 #if CONTRA_WITH_GLOO
 #ifndef USE_C10D_GLOO
 #define USE_C10D_GLOO 1  // ProcessGroupGloo.hpp's whole body sits inside #ifdef USE_C10D_GLOO
 #endif
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#endif
+#if CONTRA_WITH_NCCL
+#ifndef USE_C10D_NCCL
+#define USE_C10D_NCCL 1  // as USE_C10D_GLOO, for ProcessGroupNCCL.hpp
+#endif
+#include <c10/cuda/CUDAFunctions.h>
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
+#if CONTRA_WITH_GLOO || CONTRA_WITH_NCCL
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #endif
 
@@ -70,6 +80,8 @@ Rendezvous rendezvous_from_environment() {
     CONTRA_CHECK(rank || r.world_size == 1, "environment variable WORLD_SIZE={} is set but RANK is not", r.world_size);
     if (rank) r.rank = env_int("RANK", *rank, 0, r.world_size - 1);
     if (const auto local = env("LOCAL_RANK")) r.local_rank = env_int("LOCAL_RANK", *local, 0, r.world_size - 1);
+    if (const auto local = env("LOCAL_WORLD_SIZE"))
+      r.local_world_size = env_int("LOCAL_WORLD_SIZE", *local, 1, r.world_size);
   } else {
     r.source = "SLURM";
     r.world_size = env_int("SLURM_NTASKS", *slurm_tasks, 1, 1 << 20);
@@ -94,21 +106,73 @@ Rendezvous rendezvous_from_environment() {
   return r;
 }
 
-#if CONTRA_WITH_GLOO
+bool has_gloo() { return CONTRA_WITH_GLOO != 0; }
+bool has_nccl() { return CONTRA_WITH_NCCL != 0; }
 
-bool has_gloo() { return true; }
+torch::Device rank_device(const Rendezvous& r, const torch::Device& device, bool explicit_index) {
+  if (!device.is_cuda() || r.world_size == 1 || explicit_index) return device;
+  const auto visible = static_cast<int>(torch::cuda::device_count());
+  CONTRA_CHECK(r.backend != "nccl" || r.local_world_size <= visible,
+               "rank {} of {}: LOCAL_WORLD_SIZE={} ranks on this node but {} visible CUDA device(s): NCCL cannot put "
+               "two ranks on one GPU; start at most {} rank(s) per node, or set run.dist_backend = \"gloo\"",
+               r.rank, r.world_size, r.local_world_size, visible, visible);
+  return {torch::kCUDA, static_cast<c10::DeviceIndex>(r.local_rank % std::max(1, visible))};
+}
+
+#if CONTRA_WITH_GLOO || CONTRA_WITH_NCCL
+
+#if TORCH_VERSION_MAJOR >= 2
+using GroupBase = c10d::Backend;  // ProcessGroupGloo and ProcessGroupNCCL derive from Backend in 2.x
+#else
+using GroupBase = c10d::ProcessGroup;
+#endif
 
 struct World::Group {
   c10::intrusive_ptr<c10d::TCPStore> store;
-  c10::intrusive_ptr<c10d::ProcessGroupGloo> pg;
+  c10::intrusive_ptr<GroupBase> pg;
+  torch::Device device = torch::kCPU;  // where the group's tensors must be
 };
+
+namespace {
+
+/// The process group `r.backend` names, over `store`. Throws core::ContraError with one line.
+c10::intrusive_ptr<GroupBase> make_group(const Rendezvous& r, const c10::intrusive_ptr<c10d::TCPStore>& store) {
+#if CONTRA_WITH_GLOO
+  if (r.backend == "gloo") {
+    auto opts = c10d::ProcessGroupGloo::Options::create(r.timeout);
+    const bool loopback = r.master_addr == "localhost" || r.master_addr.rfind("127.", 0) == 0;
+    if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname != nullptr && *ifname != '\0') {
+      opts->devices.push_back(c10d::ProcessGroupGloo::createDeviceForInterface(ifname));
+    } else if (loopback) {
+      opts->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
+    } else {
+      opts->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
+    }
+    return c10::make_intrusive<c10d::ProcessGroupGloo>(store, r.rank, r.world_size, opts);
+  }
+#endif
+#if CONTRA_WITH_NCCL
+  if (r.backend == "nccl") {
+    c10::cuda::set_device(r.device.index());  // NCCL's communicators, and its barrier, use the current device
+    auto opts = c10d::ProcessGroupNCCL::Options::create();
+    opts->timeout = r.timeout;
+    return c10::make_intrusive<c10d::ProcessGroupNCCL>(store, r.rank, r.world_size, opts);
+  }
+#endif
+  core::fail("rank {} of {}: no process group named \"{}\" in this build", r.rank, r.world_size, r.backend);
+}
+
+}  // namespace
 
 std::shared_ptr<World> World::join(const Rendezvous& r) {
   CONTRA_CHECK(r.world_size >= 2, "dist: a group of {} process needs no rendezvous", r.world_size);
-  CONTRA_CHECK(r.backend == "gloo",
-               "run.dist_backend = \"{}\": this build has the gloo process group only (NCCL needs a LibTorch "
-               "built with it and nccl.h; not compiled in)",
-               r.backend);
+  CONTRA_CHECK((r.backend == "gloo" && has_gloo()) || (r.backend == "nccl" && has_nccl()),
+               "rank {} of {}: run.dist_backend = \"{}\" is not in this build (it has: {}){}", r.rank, r.world_size,
+               r.backend, has_gloo() && has_nccl() ? "gloo, nccl" : (has_gloo() ? "gloo" : "nccl"),
+               r.backend == "nccl" ? "; NCCL needs a CUDA LibTorch and nccl.h when contra is built" : "");
+  CONTRA_CHECK(r.backend != "nccl" || r.device.is_cuda(),
+               "rank {} of {}: run.dist_backend = \"nccl\" needs run.device on CUDA (it is {}); gloo runs on the CPU",
+               r.rank, r.world_size, r.device.str());
   auto world = std::make_shared<World>();
   world->rank_ = r.rank;
   world->size_ = r.world_size;
@@ -132,26 +196,28 @@ std::shared_ptr<World> World::join(const Rendezvous& r) {
                r.timeout.count() / 1000, first_line(e));
   }
   try {
-    auto opts = c10d::ProcessGroupGloo::Options::create(r.timeout);
-    const bool loopback = r.master_addr == "localhost" || r.master_addr.rfind("127.", 0) == 0;
-    if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname != nullptr && *ifname != '\0') {
-      opts->devices.push_back(c10d::ProcessGroupGloo::createDeviceForInterface(ifname));
-    } else if (loopback) {
-      opts->devices.push_back(c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1"));
-    } else {
-      opts->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
-    }
-    world->group_->pg = c10::make_intrusive<c10d::ProcessGroupGloo>(world->group_->store, r.rank, r.world_size, opts);
+    world->group_->pg = make_group(r, world->group_->store);
+  } catch (const core::ContraError&) {
+    throw;
   } catch (const std::exception& e) {
-    core::fail("rank {} of {}: the gloo process group at {} could not be formed within {} s: {}", r.rank, r.world_size,
-               where, r.timeout.count() / 1000, first_line(e));
+    core::fail("rank {} of {}: the {} process group at {} could not be formed within {} s: {}", r.rank, r.world_size,
+               r.backend, where, r.timeout.count() / 1000, first_line(e));
   }
+  world->group_->device = r.backend == "nccl" ? r.device : torch::Device(torch::kCPU);
   return world;
 }
 
 namespace {
 
 double g_collective_seconds = 0;  // dist/collective_clock.h
+
+/// `t` where the group needs it: itself when it is there, else a copy (written back by `land`).
+torch::Tensor staged(const torch::Tensor& t, const torch::Device& device) {
+  return t.device() == device ? t : t.to(device);
+}
+void land(torch::Tensor& t, const torch::Tensor& on_group) {
+  if (!on_group.is_same(t)) t.copy_(on_group);
+}
 
 template <class F>
 void collective(const World& w, const char* name, F&& run) {
@@ -175,26 +241,28 @@ void collective(const World& w, const char* name, F&& run) {
 void World::all_reduce_sum(std::vector<torch::Tensor>& tensors) const {
   if (single()) return;
   for (auto& t : tensors) {  // c10d's list is one tensor per device, not a list of tensors: one call each
-    std::vector<torch::Tensor> one{t};
+    std::vector<torch::Tensor> one{staged(t, group_->device)};
     collective(*this, "all_reduce", [&] { group_->pg->allreduce(one)->wait(); });
+    land(t, one[0]);
   }
 }
 
 void World::all_reduce_max(torch::Tensor& tensor) const {
   if (single()) return;
-  std::vector<torch::Tensor> t{tensor};
+  std::vector<torch::Tensor> t{staged(tensor, group_->device)};
   c10d::AllreduceOptions opts;
   opts.reduceOp = c10d::ReduceOp::MAX;
   collective(*this, "all_reduce", [&] { group_->pg->allreduce(t, opts)->wait(); });
+  land(tensor, t[0]);
 }
 
 torch::Tensor World::all_gather(const torch::Tensor& x) const {
   if (single()) return x;
-  std::vector<torch::Tensor> input{x.contiguous()};
+  std::vector<torch::Tensor> input{staged(x, group_->device).contiguous()};
   std::vector<std::vector<torch::Tensor>> output(1);
   for (int i = 0; i < size_; ++i) output[0].push_back(torch::empty_like(input[0]));
   collective(*this, "all_gather", [&] { group_->pg->allgather(output, input)->wait(); });
-  return torch::cat(output[0], 0);  // (W·N)×…
+  return torch::cat(output[0], 0).to(x.device());  // (W·N)×…, where x was
 }
 
 void World::broadcast(std::vector<torch::Tensor>& tensors, int root) const {
@@ -202,8 +270,9 @@ void World::broadcast(std::vector<torch::Tensor>& tensors, int root) const {
   c10d::BroadcastOptions opts;
   opts.rootRank = root;
   for (auto& t : tensors) {  // one call per tensor, as in all_reduce_sum
-    std::vector<torch::Tensor> one{t};
+    std::vector<torch::Tensor> one{staged(t, group_->device)};
     collective(*this, "broadcast", [&] { group_->pg->broadcast(one, opts)->wait(); });
+    land(t, one[0]);
   }
 }
 
@@ -214,9 +283,8 @@ void World::barrier() const {
 
 double collective_seconds() { return g_collective_seconds; }
 
-#else  // a build without gloo's headers: one process only
+#else  // a build without gloo's or NCCL's headers: one process only
 
-bool has_gloo() { return false; }
 double collective_seconds() { return 0; }
 
 struct World::Group {};

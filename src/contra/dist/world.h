@@ -1,6 +1,6 @@
 // The process group of one run (DESIGN.md, "Scale": several processes per run). LibTorch's C++ API
 // has no data-parallel module, so a run's ranks meet through c10d, the distributed engine LibTorch
-// ships: a TCPStore rendezvous and a gloo process group (CPU tensors). This wrapper owns the
+// ships: a TCPStore rendezvous and a gloo (CPU) or NCCL (CUDA) process group. This wrapper owns the
 // concrete group, so the rest of contra sees neither c10d's headers nor the 1.13 / 2.x class
 // change (ProcessGroup in 1.13, Backend in 2.x; the collectives have the same signatures).
 // A World of one process makes every collective the identity, so single-process code paths call
@@ -22,9 +22,12 @@ struct Rendezvous {
   int rank = 0;                                   ///< in [0, world_size)
   int world_size = 1;                             ///< W, the number of processes of the run
   int local_rank = 0;                             ///< the rank on this node (its GPU on CUDA)
+  int local_world_size = 0;                       ///< ranks on this node (LOCAL_WORLD_SIZE); 0 = not said
   std::string master_addr = "127.0.0.1";          ///< where rank 0's TCPStore listens
   int master_port = 29500;                        ///< its TCP port, in [1, 65535]
-  std::string backend = "gloo";                   ///< the process group: gloo (CPU tensors)
+  std::string backend = "gloo";                   ///< the process group: gloo (CPU tensors) or nccl (CUDA)
+  torch::Device device = torch::kCPU;             ///< where the collectives run: CPU for gloo, the rank's GPU
+                                                  ///< for NCCL (dist::rank_device)
   std::chrono::milliseconds timeout{120 * 1000};  ///< rendezvous and every collective (run.dist_timeout_s)
   std::string source = "environment";             ///< what set these values, for messages
 };
@@ -39,9 +42,20 @@ Rendezvous rendezvous_from_environment();
 
 /// Whether this build carries the gloo process group (CMake found gloo's headers).
 bool has_gloo();
+/// Whether this build carries the NCCL process group (a CUDA LibTorch, and CMake found nccl.h).
+bool has_nccl();
+
+/// The GPU of rank `r` on CUDA: `device` as given when it names an index (cuda:N), else
+/// cuda:(local_rank mod the visible devices), so that ranks bound to one GPU each by SLURM
+/// (--gpus-per-task) and ranks that see all of a node's GPUs (torchrun, --nproc, --gres) both get
+/// their own. A CPU device is returned as it is. Throws core::ContraError, naming the variables,
+/// when NCCL would put two ranks of this node on one GPU (LOCAL_WORLD_SIZE above the visible
+/// devices; NCCL itself would stop at its first collective with "Duplicate GPU detected").
+torch::Device rank_device(const Rendezvous& r, const torch::Device& device, bool explicit_index);
 
 /// A run's ranks. Every collective takes contiguous dense tensors of the same shape and dtype on
-/// every rank, blocks until it completes, and throws core::ContraError with one line ("collective
+/// every rank, on any device (a tensor elsewhere than the group's device is copied there and back:
+/// the scalars and flags a step all-reduces live on the CPU), blocks until it completes, and throws core::ContraError with one line ("collective
 /// all_reduce of 2 ranks failed: ...") when a peer is gone or rank.timeout passes.
 class World {
  public:
@@ -57,7 +71,7 @@ class World {
   int size() const { return size_; }
   bool single() const { return size_ == 1; }
   bool main() const { return rank_ == 0; }
-  /// "gloo", or "none" for one process.
+  /// "gloo", "nccl", or "none" for one process.
   const std::string& backend() const { return backend_; }
   std::chrono::milliseconds timeout() const { return timeout_; }
 

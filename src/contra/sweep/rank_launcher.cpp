@@ -27,22 +27,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's pick for port 0).
-int free_port() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  CONTRA_CHECK(fd >= 0, "--nproc: cannot open a socket to find a free port");
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  socklen_t len = sizeof(addr);
-  const bool ok = bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
-                  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0;
-  close(fd);
-  CONTRA_CHECK(ok, "--nproc: no free port on 127.0.0.1 for the ranks' rendezvous");
-  return ntohs(addr.sin_port);
-}
-
 /// "exited with code 2", "exited with signal 9 (SIGKILL)".
 std::string how_it_ended(int wstatus) {
   if (WIFSIGNALED(wstatus))
@@ -98,6 +82,21 @@ std::string amend_record(const RankLaunch& launch, int rank, int wstatus, fs::pa
 
 }  // namespace
 
+int free_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  CONTRA_CHECK(fd >= 0, "cannot open a socket to find a free port for a rendezvous");
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  socklen_t len = sizeof(addr);
+  const bool ok = bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0 &&
+                  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0;
+  close(fd);
+  CONTRA_CHECK(ok, "no free port on 127.0.0.1 for the ranks' rendezvous");
+  return ntohs(addr.sin_port);
+}
+
 int launch_ranks(const RankLaunch& launch) {
   CONTRA_CHECK(launch.nproc >= 2, "--nproc {}: a run on several processes needs at least 2", launch.nproc);
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -115,8 +114,8 @@ int launch_ranks(const RankLaunch& launch) {
     const pid_t pid = spawn(
         args, {},
         {"RANK=" + std::to_string(rank), "WORLD_SIZE=" + std::to_string(launch.nproc),
-         "LOCAL_RANK=" + std::to_string(rank), "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port,
-         std::string(kLaunchedVariable) + "=1",
+         "LOCAL_RANK=" + std::to_string(rank), "LOCAL_WORLD_SIZE=" + std::to_string(launch.nproc),
+         "MASTER_ADDR=127.0.0.1", "MASTER_PORT=" + port, std::string(kLaunchedVariable) + "=1",
          // c10d's own log lines (glog) on a failed connection: the ranks' one line says it
          std::getenv("GLOG_minloglevel") != nullptr ? std::string("GLOG_minloglevel=") + std::getenv("GLOG_minloglevel")
                                                     : std::string("GLOG_minloglevel=3")});

@@ -38,4 +38,8 @@ struct RankLaunch {
 /// Throws core::ContraError when nproc < 2 or a rank cannot be started.
 int launch_ranks(const RankLaunch& launch);
 
+/// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's pick), for a rendezvous of
+/// ranks on this machine. Throws core::ContraError when no socket can be bound.
+int free_port();
+
 }  // namespace contra::sweep

@@ -10,6 +10,7 @@
 #include "contra/core/error.h"
 #include "contra/core/files.h"
 #include "contra/sweep/local_launcher.h"
+#include "contra/train/ranks.h"
 #include "contra/train/trainer.h"
 
 namespace contra::sweep {
@@ -36,12 +37,37 @@ std::pair<std::string, int> capture(const std::string& command) {
   return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
+/// The line of the script that starts the run: `contra train` itself for one rank; for several, an
+/// `srun` step of nodes × ntasks_per_node ranks, which meet through the step's variables
+/// (dist::rendezvous_from_environment). srun is given the CPUs per rank again (since SLURM 22.05 it
+/// does not inherit sbatch's --cpus-per-task); it forwards the script's SIGUSR1 to every rank, and
+/// --kill-on-bad-exit=0 lets rank 0 finish its checkpoint when another rank exits first (a rank
+/// that dies makes the others fail in their next collective, within run.dist_timeout_s).
+std::string launch_line(const config::SlurmSpec& r, std::int64_t world_size, const fs::path& exe) {
+  if (world_size == 1) return fmt::format("{} \"${{args[@]}}\" &\n", quote(exe.string()));
+  return fmt::format(
+      "# {} ranks (nodes {} x ntasks_per_node {}), one data-parallel run; rank 0 meets the others on the first\n"
+      "# node of the job, on a port derived from the job id.\n"
+      "srun --nodes={} --ntasks-per-node={} --cpus-per-task={} --kill-on-bad-exit=0 {} \"${{args[@]}}\" &\n",
+      world_size, r.nodes, r.ntasks_per_node, r.nodes, r.ntasks_per_node, r.cpus, quote(exe.string()));
+}
+
 }  // namespace
 
 SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   const auto& r = o.resources;
   CONTRA_CHECK(r.cpus >= 1, "--cpus-per-task {} must be >= 1", r.cpus);
   const fs::path exe = fs::absolute(o.executable.empty() ? self_executable() : o.executable);
+  const std::int64_t world_size = r.nodes * r.ntasks_per_node;
+  for (const auto& run : plan.runs) {  // a run the ranks cannot split would fail in every task
+    if (run.state == RunState::done) continue;
+    try {
+      train::check_splits(run.experiment, static_cast<int>(world_size));
+    } catch (const core::ContraError& e) {
+      core::fail("run {} with [slurm] nodes = {} x ntasks_per_node = {} = {} ranks: {}", run.id, r.nodes,
+                 r.ntasks_per_node, world_size, e.what());
+    }
+  }
   write_configs(plan);
   const fs::path dir = plan.dir / "slurm";
   core::ensure_directory(dir, "SLURM scripts");
@@ -71,6 +97,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
     << fmt::format("#SBATCH --job-name=contra-{}-{}\n", plan.sweep.name, plan.preset)
     << fmt::format("#SBATCH --array=0-{}{}\n", array.tasks_count - 1,
                    r.max_parallel > 0 ? fmt::format("%{}", r.max_parallel) : "")
+    << fmt::format("#SBATCH --nodes={}\n#SBATCH --ntasks-per-node={}\n", r.nodes, r.ntasks_per_node)
     << fmt::format("#SBATCH --cpus-per-task={}\n", r.cpus) << fmt::format("#SBATCH --mem={}\n", r.memory)
     << fmt::format("#SBATCH --time={}\n", r.time)
     << fmt::format("#SBATCH --output={}/slurm-%A_%a.log\n", fs::absolute(plan.logs_dir()).string())
@@ -78,8 +105,12 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   if (r.signal_seconds > 0) s << fmt::format("#SBATCH --signal=B:USR1@{}\n", r.signal_seconds);
   if (!r.partition.empty()) s << fmt::format("#SBATCH --partition={}\n", r.partition);
   if (!r.account.empty()) s << fmt::format("#SBATCH --account={}\n", r.account);
-  const std::int64_t gpus = r.gpus > 0 ? r.gpus : (needs_gpu ? 1 : 0);
-  if (gpus > 0) s << fmt::format("#SBATCH --gres=gpu:{}\n", gpus);
+  if (r.gpus_per_task > 0) {
+    s << fmt::format("#SBATCH --gpus-per-task={}\n", r.gpus_per_task);
+  } else {
+    const std::int64_t gpus = r.gpus > 0 ? r.gpus : (needs_gpu ? r.ntasks_per_node : 0);  // one per rank
+    if (gpus > 0) s << fmt::format("#SBATCH --gres=gpu:{}\n", gpus);
+  }
   s << "# Written by `contra sweep --launcher slurm`. Task i trains the run on line i+1 of tasks.txt.\n"
     << "# SIGUSR1 (before the time limit) and SIGTERM (preemption) make `contra train` checkpoint and\n"
     << fmt::format("# exit with {}; the task then requeues itself and the requeued task resumes the run.\n",
@@ -88,7 +119,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
     << fmt::format("line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" {})\n", quote(fs::absolute(array.tasks).string()))
     << "eval \"args=($line)\"\n"
     << "echo \"contra task ${SLURM_ARRAY_JOB_ID}_${SLURM_ARRAY_TASK_ID} (restart ${SLURM_RESTART_COUNT:-0}) on $(hostname)\"\n"
-    << fmt::format("{} \"${{args[@]}}\" &\n", quote(exe.string())) << "child=$!\n"
+    << launch_line(r, world_size, exe) << "child=$!\n"
     << "trap 'kill -USR1 $child 2>/dev/null' USR1\n"
     << "trap 'true' TERM  # SLURM signals every process of the task itself; the script keeps waiting\n"
     << "code=0\n"

@@ -1,6 +1,9 @@
 // The SLURM launcher: one job array, one task per run that is not done, each task a `contra train`
 // process on one planned run (one HDF5 file per run, so tasks never share a writer on a shared file
-// system). Resources come from the sweep's [slurm] table, overridden on the command line.
+// system). Resources come from the sweep's [slurm] table, overridden on the command line. With
+// [slurm] nodes × ntasks_per_node > 1, each task is an `srun` of that many ranks training its run
+// data-parallel (DESIGN.md, "Scale"); the world size is an execution detail, so the run, its id and
+// its record are those of one process.
 //
 // Preemption and time limits: the array asks SLURM for SIGUSR1 `signal_seconds` before the time
 // limit (--signal=B:USR1@s); the task script passes it to `contra train`, which checkpoints at the
@@ -32,7 +35,8 @@ struct SlurmArray {
 
 /// Writes the run configs, `slurm/tasks.txt` (the `contra train` arguments of each run that is not
 /// done, one line per array task) and `slurm/<sweep>.sbatch`. Throws ContraError when a folder or
-/// file cannot be written.
+/// file cannot be written, or when a run's optim.batch or model.bn_splits cannot be split between
+/// the ranks (train::check_splits), before anything is written.
 SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& options);
 
 /// Submits the script with `sbatch --parsable` and returns the job id. Throws ContraError with

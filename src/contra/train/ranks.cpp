@@ -4,11 +4,13 @@
 
 namespace contra::train {
 
-std::shared_ptr<const dist::World> join_ranks(const config::Experiment& exp, const torch::Device& device) {
+std::shared_ptr<const dist::World> join_ranks(const config::Experiment& exp, torch::Device& device) {
   auto r = dist::rendezvous_from_environment();
   if (r.world_size == 1) return dist::single_process();
   r.backend = exp.run.dist_backend == "auto" ? (device.is_cuda() ? "nccl" : "gloo") : exp.run.dist_backend;
   r.timeout = std::chrono::seconds(exp.run.dist_timeout_s);
+  device = dist::rank_device(r, device, exp.run.device.rfind("cuda:", 0) == 0);
+  if (r.backend == "nccl") r.device = device;
   return dist::World::join(r);
 }
 

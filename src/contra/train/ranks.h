@@ -16,9 +16,11 @@ namespace contra::train {
 /// The process group this process belongs to: the one the environment describes
 /// (dist::rendezvous_from_environment: torchrun's variables, or an srun step's), formed with
 /// run.dist_backend (auto: gloo on CPU, NCCL on CUDA) and run.dist_timeout_s; the one-process World
-/// when the environment names none. Throws core::ContraError with one line when a variable is
-/// malformed, the backend is not in this build, or the rendezvous fails within the timeout.
-std::shared_ptr<const dist::World> join_ranks(const config::Experiment& exp, const torch::Device& device);
+/// when the environment names none. On CUDA with several ranks, `device` becomes the rank's own GPU
+/// (dist::rank_device). Throws core::ContraError with one line when a variable is malformed, the
+/// backend is not in this build, two NCCL ranks would share a GPU, or the rendezvous fails within
+/// the timeout.
+std::shared_ptr<const dist::World> join_ranks(const config::Experiment& exp, torch::Device& device);
 
 /// Refuses an experiment that W ranks cannot split as one process computes it: W must divide
 /// optim.batch and model.bn_splits (each rank holds bn_splits/W whole BN groups), and

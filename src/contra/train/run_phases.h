@@ -1,6 +1,6 @@
 // The phases of run_experiment (train/trainer.cpp reads as their table of contents), in order:
 //   prepare          data, seed, method: everything that can refuse the run before a file is written
-//   lock_run, recorded_elsewhere   one process per run; a sweep's child skips a finished run
+//   open_run         the lock (rank 0 holds it for the ranks); a sweep's child skips a finished run
 //   start_or_resume  checkpoint restore or provenance, split-chunk budget, attempts
 //   random_init_knn  the untrained encoder's kNN (or the value recorded before a resume)
 //   train_epoch      one epoch of steps (train/step.h), read back every log interval (train/step_window.h)

@@ -23,8 +23,8 @@ namespace contra::train {
 RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   core::set_threads(ctx.threads);
   const std::string run_id = config::config_hash(exp);
-  const torch::Device device = core::resolve_device(exp.run.device, exp.where("run.device"));
-  const auto world = join_ranks(exp, device);  // one process unless the environment names a group
+  torch::Device device = core::resolve_device(exp.run.device, exp.where("run.device"));
+  const auto world = join_ranks(exp, device);  // one process unless the environment names a group; its GPU
   dist::drop_gather_gradients_for_testing(ctx.gather_without_grad);
   Prepared prepared = prepare(exp, ctx, device, world);  // refuses bad data or input before anything is written
   core::ensure_directory(ctx.out_dir, "run records (--out)");
