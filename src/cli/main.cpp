@@ -5,11 +5,13 @@
 
 #include <sys/prctl.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 
 #include "contra/config/load.h"
+#include "contra/core/device.h"
 #include "contra/core/error.h"
 #include "contra/core/memory.h"
 #include "contra/core/provenance.h"
@@ -68,7 +70,13 @@ int launch_ranks(const TrainArgs& a, const config::Experiment& exp) {
                "--nproc {}: this process is already one rank of a group (WORLD_SIZE={} is set); start it without "
                "--nproc",
                a.nproc, std::getenv("WORLD_SIZE"));
+  const char* step_tasks = std::getenv("SLURM_NTASKS");
+  CONTRA_CHECK(std::getenv("SLURM_STEP_ID") == nullptr || step_tasks == nullptr || std::string(step_tasks) == "1",
+               "--nproc {}: this process is one of the SLURM_NTASKS={} tasks of an srun step, which are the run's "
+               "ranks already; start it without --nproc",
+               a.nproc, step_tasks != nullptr ? step_tasks : "");
   train::check_splits(exp, a.nproc);  // the rules that need no data, once, before any rank starts
+  (void)train::check_backend(exp, core::resolve_device(exp.run.device, exp.where("run.device")).is_cuda());
   sweep::RankLaunch launch;
   for (std::size_t i = 0; i < a.argv.size(); ++i) {
     const auto& arg = a.argv[i];
@@ -123,14 +131,19 @@ struct SweepArgs {
   bool dry_run = false, report = true;
   sweep::LocalOptions local;
   sweep::SlurmOptions slurm;
-  config::SlurmSpec slurm_cli;         ///< the values given on the command line
-  std::vector<std::string> slurm_set;  ///< which [slurm] keys the command line set
+  config::SlurmSpec slurm_cli;           ///< the values given on the command line
+  std::vector<std::string> slurm_set;    ///< which [slurm] keys the command line set
+  std::vector<std::string> slurm_flags;  ///< the flags that set them
   bool submit = true;
 };
 
 /// The sweep's [slurm] table with the command line's values on top.
 config::SlurmSpec slurm_resources(const config::SlurmSpec& from_sweep, const SweepArgs& a) {
   config::SlurmSpec r = from_sweep;
+  const auto set = [&](const char* key) { return std::count(a.slurm_set.begin(), a.slurm_set.end(), key) > 0; };
+  // GPUs per rank and per node exclude each other: the one the command line names replaces the file's other.
+  if (set("gpus_per_task") && !set("gpus")) r.gpus = 0;
+  if (set("gpus") && !set("gpus_per_task")) r.gpus_per_task = 0;
   for (const auto& key : a.slurm_set) {
     if (key == "partition") r.partition = a.slurm_cli.partition;
     if (key == "account") r.account = a.slurm_cli.account;
@@ -164,6 +177,9 @@ int report_for(const sweep::SweepPlan& plan, const std::string& references) {
 }
 
 int sweep_command(const SweepArgs& a) {
+  CONTRA_CHECK(a.launcher == "slurm" || a.slurm_flags.empty(),
+               "{} is a SLURM option, for --launcher slurm; without it the sweep runs here (--launcher local)",
+               a.slurm_flags.empty() ? std::string() : a.slurm_flags.front());
   auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
   if (a.dry_run) {
     fmt::print("sweep {} preset {}: {} runs -> {}\n", plan.sweep.name, plan.preset, plan.runs.size(),
@@ -313,7 +329,10 @@ int main(int argc, char** argv) {
   const auto slurm_option = [&](const char* flag, auto& field, const char* key, const char* help) {
     return sweep->add_option(flag, field, help)
         ->group("SLURM (--launcher slurm; default: the sweep's [slurm])")
-        ->each([&s, key](const std::string&) { s.slurm_set.push_back(key); });
+        ->each([&s, key, flag](const std::string&) {
+          s.slurm_set.push_back(key);
+          s.slurm_flags.push_back(flag);
+        });
   };
   slurm_option("--partition", s.slurm_cli.partition, "partition", "Partition");
   slurm_option("--account", s.slurm_cli.account, "account", "Account");
@@ -326,7 +345,7 @@ int main(int argc, char** argv) {
   slurm_option("--gpus-per-task", s.slurm_cli.gpus_per_task, "gpus_per_task", "GPUs per rank (--gpus-per-task)")
       ->check(CLI::Range(0, 64));
   slurm_option("--gres-gpus", s.slurm_cli.gpus, "gpus", "GPUs per node (--gres=gpu:N)")->check(CLI::Range(0, 64));
-  slurm_option("--mem", s.slurm_cli.memory, "memory", "Memory per task, e.g. 16G");
+  slurm_option("--mem", s.slurm_cli.memory, "memory", "Memory per node of each array task, e.g. 16G");
   slurm_option("--max-parallel", s.slurm_cli.max_parallel, "max_parallel",
                "Tasks running at once (the array's %N; 0 = no cap)")
       ->check(CLI::Range(0, 1000000));

@@ -181,6 +181,14 @@ TEST_CASE("dist: the environment's rendezvous variables are checked", "[dist]") 
         {"MASTER_PORT", "1"}});
   const auto two_nodes = dist::rendezvous_from_environment();
   CHECK((two_nodes.local_rank == 1 && two_nodes.local_world_size == 2));
+  with({{"WORLD_SIZE", "4"},
+        {"RANK", "3"},
+        {"LOCAL_RANK", "2"},
+        {"LOCAL_WORLD_SIZE", "2"},
+        {"MASTER_ADDR", "h"},
+        {"MASTER_PORT", "1"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(),
+                    Catch::Contains("LOCAL_RANK=2 is not below LOCAL_WORLD_SIZE=2"));
   with({});
 }
 

@@ -234,3 +234,12 @@ TEST_CASE("bad input: [report] and [slurm] keys, types and kinds that do not exi
   check_one_line_error(run_cli("report " + quote(pie) + " --results " + quote((dir / "r").string()), dir),
                        {"bad.toml:7", "report.kind = 'pie'", "valid: ablation, grid, cost, curves"});
 }
+
+TEST_CASE("bad input: a process group this build or device cannot have is one line naming the key", "[e2e]") {
+  TempDir dir;
+  const std::string train = "train " + quote(kExperiment) + " --nproc 2 --out " + quote((dir / "runs").string());
+  check_one_line_error(run_cli(train + " --set run.dist_backend=nccl", dir),
+                       {"run.dist_backend", "run.dist_backend = \"nccl\""});
+  check_one_line_error(run_cli(train + " --set run.dist_backend=mpi", dir), {"run.dist_backend", "mpi"});
+  CHECK_FALSE(std::filesystem::exists(dir / "runs"));
+}

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "../support/cli.h"
+#include "contra/dist/world.h"
 #include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
@@ -63,36 +64,53 @@ void start(const TempDir& dir, const Cluster& cluster) {
   setenv("SLURM_CONF", (cluster.dir / "slurm.conf").c_str(), 1);
 }
 
-/// On the running cluster: an array task of 2 ranks (an srun step) trains the run that `contra
-/// train --nproc 2` trains, to the bit. (One cluster per test binary run: two local clusters on
-/// one machine disturb each other, so this is part of the case above.)
+/// On the running cluster: an array task of 2 ranks (an srun step), preempted once (scontrol
+/// requeue: SIGTERM from SLURM to each rank, and srun's copy of it), resumes and trains the run that
+/// `contra train --nproc 2` trains without a stop, to the bit. (One cluster per test binary run: two
+/// local clusters on one machine disturb each other, so this is part of the case below.)
 void two_ranks_by_srun(const TempDir& dir) {
-  const auto file = sweep_file(dir, "slurm-ranks", "0", 512, 2, "ntasks_per_node = 2\n");
+  const auto file = sweep_file(dir, "slurm-ranks", "0", 2048, 6, "ntasks_per_node = 2\n");
   const fs::path results = dir / "results", runs = results / "slurm-ranks" / "cpu" / "runs";
   const auto submit = run_cli("sweep " + quote(file) + " --launcher slurm --results " + quote(results.string()), dir);
   INFO(submit.out << submit.err);
   REQUIRE(submit.code == 0);
+  const std::string after = submit.out.substr(submit.out.find("submitted job array ") + 20);
+  const std::string job = after.substr(0, after.find(' '));
   const std::string script = read_file(results / "slurm-ranks" / "cpu" / "slurm" / "slurm-ranks.sbatch");
   CHECK_THAT(script, Catch::Contains("#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=2\n") &&
                          Catch::Contains("srun --nodes=1 --ntasks-per-node=2 --cpus-per-task=1 --kill-on-bad-exit=0"));
-  const bool finished = wait_for([&] { return files_with(runs, ".h5").size() == 1; }, 240);
-  std::string logs;
-  for (const auto& f : files_with(results / "slurm-ranks" / "cpu" / "logs", ".log")) logs += read_file(f);
-  INFO("task log: " << logs);
-  REQUIRE(finished);
-  // The record appears when rank 0 opens it; the task is done once its status is no longer running.
-  const fs::path rec_file = files_with(runs, ".h5")[0];
+  const bool checkpointed = wait_for([&] { return files_with(runs, ".ckpt").size() == 1; }, 240);
+  const auto logs = [&] {
+    std::string text;
+    for (const auto& f : files_with(results / "slurm-ranks" / "cpu" / "logs", ".log")) text += read_file(f);
+    return text;
+  };
+  INFO("task log: " << logs());
+  REQUIRE(checkpointed);
+  REQUIRE(std::system(("scontrol requeue " + job + "_0").c_str()) == 0);
+  const fs::path rec_file = runs / (files_with(runs, ".ckpt")[0].stem().string() + ".h5");
+  const auto finished = [&] {
+    try {
+      const auto status = contra::store::get_string(contra::store::read_run(rec_file).attributes, "status", "rec");
+      return status == "complete" || status == "fail" || status == "error";
+    } catch (const std::exception&) {
+      return false;  // not there yet, or being written
+    }
+  };
   REQUIRE(wait_for(
       [&] {
-        try {
-          return contra::store::get_string(contra::store::read_run(rec_file).attributes, "status", "rec") != "running";
-        } catch (const std::exception&) {
-          return false;  // being written
-        }
+        (void)std::system(("[ \"$(squeue -h -t PD -j " + job +
+                           "_0 -o %r 2>/dev/null)\" = BeginTime ] && scontrol update JobId=" + job +
+                           "_0 StartTime=now >/dev/null 2>&1")
+                              .c_str());
+        return finished();
       },
-      240));
+      300));
+  INFO("task log after the requeue: " << logs());
+  CHECK_THAT(logs(), Catch::Contains("stopped by SIGTERM"));
 
-  // The same run on this machine: 2 ranks of 1 thread each, as the task's 2 ranks of 1 CPU each.
+  // The same run on this machine without a stop: 2 ranks of 1 thread each, as the task's 2 ranks
+  // of 1 CPU each.
   const fs::path config = results / "slurm-ranks" / "cpu" / "configs" / (rec_file.stem().string() + ".toml");
   const auto local = run_cli(
       "train " + quote(config.string()) + " --nproc 2 --threads 2 --out " + quote((dir / "local").string()), dir);
@@ -103,13 +121,15 @@ void two_ranks_by_srun(const TempDir& dir) {
   CHECK(refs[0].filename() == rec_file.filename());  // the run id does not depend on the launcher
   const auto rec = contra::store::read_run(rec_file), ref = contra::store::read_run(refs[0]);
   CHECK(contra::store::get_int(rec.attributes, "world_size", "rec") == 2);
+  CHECK(contra::store::get_int(rec.attributes, "attempts", "rec") >= 2);
   CHECK(contra::store::get_string(rec.attributes, "status", "rec") ==
         contra::store::get_string(ref.attributes, "status", "ref"));
-  CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 2 * 8);
+  CHECK(contra::store::column_as_double(rec.steps, "loss").size() == 6 * 32);
   CHECK(contra::store::column_as_double(ref.steps, "loss") == contra::store::column_as_double(rec.steps, "loss"));
   CHECK(contra::store::get_double(ref.summary, "knn_top1", "ref") ==
         contra::store::get_double(rec.summary, "knn_top1", "rec"));
 }
+
 }  // namespace
 
 TEST_CASE("slurm: submission, completion, a preemption that resumes the same record, and a task of 2 ranks by srun",
@@ -233,10 +253,12 @@ TEST_CASE("slurm: a task whose run trains on CUDA asks for a GPU, unless [slurm]
   CHECK_THAT(sbatch("on-cpu", ""), !Catch::Contains("--gres"));
   CHECK_THAT(sbatch("on-cuda", "--set run.device=cuda"), Catch::Contains("#SBATCH --gres=gpu:1\n"));
   CHECK_THAT(sbatch("on-two", "--set run.device=cuda --gres-gpus 2"), Catch::Contains("#SBATCH --gres=gpu:2\n"));
-  CHECK_THAT(sbatch("per-rank", "--set run.device=cuda --gpus-per-task 1 --ntasks-per-node 2"),
-             Catch::Contains("#SBATCH --gpus-per-task=1\n") && !Catch::Contains("--gres"));
+  // (gloo: every build has it; NCCL only one built against a CUDA LibTorch, below.)
+  CHECK_THAT(
+      sbatch("per-rank", "--set run.device=cuda --set run.dist_backend=gloo --gpus-per-task 1 --ntasks-per-node 2"),
+      Catch::Contains("#SBATCH --gpus-per-task=1\n") && !Catch::Contains("--gres"));
   // Two ranks per node on CUDA: one GPU for each, and the ranks started by srun.
-  const auto two_ranks = sbatch("two-ranks", "--set run.device=cuda --ntasks-per-node 2");
+  const auto two_ranks = sbatch("two-ranks", "--set run.device=cuda --set run.dist_backend=gloo --ntasks-per-node 2");
   CHECK_THAT(two_ranks, Catch::Contains("#SBATCH --gres=gpu:2\n") && Catch::Contains("#SBATCH --ntasks-per-node=2\n") &&
                             Catch::Contains("srun --nodes=1 --ntasks-per-node=2"));
   CHECK_THAT(sbatch("one-rank", ""), Catch::Contains("#SBATCH --ntasks-per-node=1\n") && !Catch::Contains("srun"));
@@ -265,9 +287,38 @@ TEST_CASE(
                             dir);
   CHECK(both.code != 0);
   CHECK_THAT(both.err, Catch::Contains("slurm.gpus = 1 (per node) and slurm.gpus_per_task = 1 (per rank)"));
+  // The last batch of 500 images (52) must split into whole BN groups on 2 ranks, as contra train checks.
+  const auto odd = sweep_file(dir, "odd-last", "0", 500, 1);
+  const auto last = run_cli("sweep " + quote(odd) + " --launcher slurm --no-submit --ntasks-per-node 2 --set " +
+                                "data.drop_last=false --set model.bn_splits=8 --results " + quote(results.string()),
+                            dir);
+  CHECK(last.code != 0);
+  CHECK_THAT(last.err, Catch::Contains("data.drop_last = false keeps a last batch of 52 images"));
+  // The process group: NCCL on CUDA (one GPU per rank), never off it; refused where this build lacks it.
+  const auto shared_gpu = run_cli("sweep " + quote(file) + " --launcher slurm --no-submit --ntasks-per-node 2 " +
+                                      "--gres-gpus 1 --set run.device=cuda --results " + quote(results.string()),
+                                  dir);
+  CHECK(shared_gpu.code != 0);
+  CHECK_THAT(shared_gpu.err, contra::dist::has_nccl() ? Catch::Contains("NCCL needs one GPU per rank")
+                                                      : Catch::Contains("this build of contra has gloo only"));
+  const auto nccl_cpu = run_cli("sweep " + quote(file) + " --launcher slurm --no-submit --ntasks-per-node 2 " +
+                                    "--set run.dist_backend=nccl --results " + quote(results.string()),
+                                dir);
+  CHECK(nccl_cpu.code != 0);
+  CHECK_THAT(nccl_cpu.err, contra::dist::has_nccl() ? Catch::Contains("needs run.device on CUDA")
+                                                    : Catch::Contains("this build of contra has gloo only"));
+  CHECK_FALSE(fs::exists(results / "bad-ranks" / "cpu" / "slurm"));
+  const auto huge = write_file(dir / "huge.toml", read_file(file) + "nodes = 4294967296\n");
+  CHECK_THAT(
+      run_cli("sweep " + quote(huge) + " --launcher slurm --no-submit --results " + quote(results.string()), dir).err,
+      Catch::Contains("slurm.nodes = 4294967296 must be in [1, 100000]"));
+  // SLURM options are for the SLURM launcher.
+  const auto local = run_cli("sweep " + quote(file) + " --ntasks-per-node 2 --dry-run", dir);
+  CHECK(local.code != 0);
+  CHECK_THAT(local.err, Catch::Contains("--ntasks-per-node is a SLURM option, for --launcher slurm"));
   const auto zero = write_file(dir / "zero.toml", read_file(file) + "nodes = 0\n");
   const auto z =
       run_cli("sweep " + quote(zero) + " --launcher slurm --no-submit --results " + quote(results.string()), dir);
   CHECK(z.code != 0);
-  CHECK_THAT(z.err, Catch::Contains("slurm.nodes = 0 must be >= 1"));
+  CHECK_THAT(z.err, Catch::Contains("slurm.nodes = 0 must be in [1, 100000]"));
 }

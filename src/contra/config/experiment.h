@@ -44,9 +44,11 @@ struct RunOptions {
 
 /// [data]: which images, and how many.
 struct DataOptions {
-  std::string dataset = "fashion-mnist";  ///< fashion-mnist | mnist (IDX files)
+  std::string dataset = "fashion-mnist";  ///< fashion-mnist | mnist (IDX files) | cifar10 | cifar100 (binary versions)
   std::string root =
-      "/usr/share/datasets/fashion-mnist";  ///< folder with the IDX .gz files (Debian dataset-fashion-mnist)
+      "/usr/share/datasets/fashion-mnist";  ///< folder with the dataset's files (Debian dataset-fashion-mnist)
+  std::string label_kind = "fine";          ///< cifar100: fine (100 classes) | coarse (20 superclasses)
+  bool verify = true;                       ///< check each official file's record count
   std::int64_t train_subset = 0;            ///< use the first n training images; 0 = all
   std::int64_t test_subset = 0;             ///< use the first n test images for evaluation; 0 = all
   bool drop_last = true;  ///< drop the last, smaller batch of an epoch (official MoCo: drop_last=True)
@@ -55,6 +57,8 @@ struct DataOptions {
   void visit(V& v) {
     v("dataset", dataset);
     v("root", root);
+    v("label_kind", label_kind);
+    v("verify", verify);
     v("train_subset", train_subset);
     v("test_subset", test_subset);
     v("drop_last", drop_last);
@@ -234,7 +238,8 @@ struct Experiment {
 /// Names accepted by the enumerated keys. The factories must agree with these lists (a test
 /// checks it); method names come from methods/registry.h.
 namespace names {
-inline const std::vector<std::string> kDatasets = {"fashion-mnist", "mnist"};
+inline const std::vector<std::string> kDatasets = {"fashion-mnist", "mnist", "cifar10", "cifar100"};
+inline const std::vector<std::string> kLabelKinds = {"fine", "coarse"};
 inline const std::vector<std::string> kRecipes = {"moco_v1", "moco_v2", "simclr", "none"};
 inline const std::vector<std::string> kBackbones = {"small_cnn", "resnet18"};
 inline const std::vector<std::string> kHeads = {"linear", "mlp"};
@@ -244,12 +249,12 @@ inline const std::vector<std::string> kSchedules = {"step", "cosine"};
 /// so changing them neither reruns a run nor orphans a record written before they existed. A
 /// method marks its own such keys (config::kUnhashed; MethodOptions::unhashed).
 inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every", "run.deterministic",
-                                                       "run.dist_backend", "run.dist_timeout_s"};
+                                                       "run.dist_backend", "run.dist_timeout_s", "data.verify"};
 inline const std::vector<std::string> kDistBackends = {"auto", "gloo", "nccl"};
 /// Keys left out of the run id while they hold their default: a key added after runs were recorded
 /// that changes what a run computes. Its default reproduces what every earlier run did, so those
 /// runs keep their ids, and any other value makes a new run.
-inline const std::vector<std::string> kHashedUnlessDefaultKeys = {"run.precision"};
+inline const std::vector<std::string> kHashedUnlessDefaultKeys = {"run.precision", "data.label_kind"};
 }  // namespace names
 
 }  // namespace contra::config

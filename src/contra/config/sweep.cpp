@@ -352,10 +352,16 @@ Sweep load_sweep(const std::string& file) {
 void validate_slurm(const SlurmSpec& o, const std::string& where) {
   CONTRA_CHECK(o.cpus >= 1, "{}: slurm.cpus = {} must be >= 1", where, o.cpus);
   CONTRA_CHECK(o.gpus >= 0, "{}: slurm.gpus = {} must be >= 0", where, o.gpus);
-  CONTRA_CHECK(o.nodes >= 1, "{}: slurm.nodes = {} must be >= 1", where, o.nodes);
-  CONTRA_CHECK(o.ntasks_per_node >= 1, "{}: slurm.ntasks_per_node = {} must be >= 1 (ranks per node)", where,
-               o.ntasks_per_node);
-  CONTRA_CHECK(o.gpus_per_task >= 0, "{}: slurm.gpus_per_task = {} must be >= 0", where, o.gpus_per_task);
+  CONTRA_CHECK(o.nodes >= 1 && o.nodes <= 100000, "{}: slurm.nodes = {} must be in [1, 100000]", where, o.nodes);
+  CONTRA_CHECK(o.ntasks_per_node >= 1 && o.ntasks_per_node <= 4096,
+               "{}: slurm.ntasks_per_node = {} must be in [1, 4096] (ranks per node)", where, o.ntasks_per_node);
+  CONTRA_CHECK(o.nodes * o.ntasks_per_node <= (1 << 20),
+               "{}: slurm.nodes = {} x slurm.ntasks_per_node = {} ranks: at most {} ranks in one run", where, o.nodes,
+               o.ntasks_per_node, 1 << 20);
+  CONTRA_CHECK(o.gpus_per_task >= 0 && o.gpus_per_task <= 64, "{}: slurm.gpus_per_task = {} must be in [0, 64]", where,
+               o.gpus_per_task);
+  CONTRA_CHECK(o.gpus <= 64, "{}: slurm.gpus = {} must be in [0, 64]", where, o.gpus);
+  CONTRA_CHECK(o.cpus <= 4096, "{}: slurm.cpus = {} must be in [1, 4096]", where, o.cpus);
   CONTRA_CHECK(o.gpus == 0 || o.gpus_per_task == 0,
                "{}: slurm.gpus = {} (per node) and slurm.gpus_per_task = {} (per rank) are both set: set one", where,
                o.gpus, o.gpus_per_task);

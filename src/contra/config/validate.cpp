@@ -77,6 +77,7 @@ void validate(const Experiment& e, const MethodSchema& methods) {
   c.at_least("run.dist_timeout_s", e.run.dist_timeout_s, 1);
   // [data]
   c.one_of("data.dataset", e.data.dataset, names::kDatasets);
+  c.one_of("data.label_kind", e.data.label_kind, names::kLabelKinds);
   CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty", e.where("data.root"));
   CONTRA_CHECK(e.data.dataset != "mnist" || e.data.root != DataOptions{}.root,
                "{}: data.dataset = 'mnist' but data.root = '{}' is the Fashion-MNIST folder; set data.root to a folder "

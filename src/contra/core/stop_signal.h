@@ -1,9 +1,14 @@
 // A polite stop: SIGTERM, SIGINT, SIGHUP and SIGUSR1 (what SLURM sends before a time limit or a
 // preemption, with --signal) set a flag instead of killing the process, so the training loop can
-// write a checkpoint at the end of the current step and exit. A second signal kills at once.
+// write a checkpoint at the end of the current step and exit. A second signal kills at once,
+// unless it is the same signal within kDuplicateSeconds of the first: under SLURM a preempted srun
+// step's ranks get SIGTERM from SLURM and again from srun, which is one request.
 #pragma once
 
 namespace contra::core {
+
+/// A repeat of the first stop signal this many seconds after it, or sooner, is the same request.
+inline constexpr int kDuplicateSeconds = 2;
 
 /// Installs the handlers (idempotent). Call before the training loop.
 void install_stop_handlers();

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "contra/core/error.h"
+#include "contra/data/cifar.h"
 #include "contra/data/idx.h"
 
 namespace contra::data {
@@ -56,8 +57,13 @@ Split load_split(const std::string& root, const std::string& prefix, std::int64_
 
 void check_dataset(const config::DataOptions& options, const std::string& where) {
   namespace fs = std::filesystem;
+  if (options.dataset == "cifar10" || options.dataset == "cifar100") {
+    (void)cifar_root(options, where);
+    return;
+  }
   CONTRA_CHECK(options.dataset == "fashion-mnist" || options.dataset == "mnist",
-               "{}: data.dataset = '{}' is unknown; valid: fashion-mnist, mnist", where, options.dataset);
+               "{}: data.dataset = '{}' is unknown; valid: fashion-mnist, mnist, cifar10, cifar100", where,
+               options.dataset);
   CONTRA_CHECK(fs::is_directory(options.root),
                "{}: data.root = '{}': dataset not found: the folder does not exist; install the default with "
                "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
@@ -67,6 +73,7 @@ void check_dataset(const config::DataOptions& options, const std::string& where)
 
 Dataset load_dataset(const config::DataOptions& options, const std::string& where) {
   check_dataset(options, where);
+  if (options.dataset == "cifar10" || options.dataset == "cifar100") return load_cifar(options, where);
   const bool fashion = options.dataset == "fashion-mnist";
   Dataset d;
   d.name = options.dataset;

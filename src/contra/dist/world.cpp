@@ -80,15 +80,20 @@ Rendezvous rendezvous_from_environment() {
     CONTRA_CHECK(rank || r.world_size == 1, "environment variable WORLD_SIZE={} is set but RANK is not", r.world_size);
     if (rank) r.rank = env_int("RANK", *rank, 0, r.world_size - 1);
     if (const auto local = env("LOCAL_RANK")) r.local_rank = env_int("LOCAL_RANK", *local, 0, r.world_size - 1);
-    if (const auto local = env("LOCAL_WORLD_SIZE"))
+    if (const auto local = env("LOCAL_WORLD_SIZE")) {
       r.local_world_size = env_int("LOCAL_WORLD_SIZE", *local, 1, r.world_size);
+      CONTRA_CHECK(r.local_rank < r.local_world_size,
+                   "environment variable LOCAL_RANK={} is not below LOCAL_WORLD_SIZE={} (the ranks on this node)",
+                   r.local_rank, r.local_world_size);
+    }
   } else {
     r.source = "SLURM";
     r.world_size = env_int("SLURM_NTASKS", *slurm_tasks, 1, 1 << 20);
     r.rank = env_int("SLURM_PROCID", *env("SLURM_PROCID"), 0, r.world_size - 1);
     if (const auto local = env("SLURM_LOCALID")) r.local_rank = env_int("SLURM_LOCALID", *local, 0, r.world_size - 1);
     if (const auto nodes = env("SLURM_JOB_NODELIST")) r.master_addr = first_host(*nodes);
-    if (const auto job = env("SLURM_JOB_ID")) r.master_port = 20000 + env_int("SLURM_JOB_ID", *job, 0, 1 << 30) % 20000;
+    if (const auto job = env("SLURM_JOB_ID"))
+      r.master_port = 20000 + env_int("SLURM_JOB_ID", *job, 0, 1 << 30) % 12000;  // below 32768
   }
   if (r.world_size == 1) return r;
   const auto addr = env("MASTER_ADDR");

@@ -48,6 +48,7 @@ std::string launch_line(const config::SlurmSpec& r, std::int64_t world_size, con
   return fmt::format(
       "# {} ranks (nodes {} x ntasks_per_node {}), one data-parallel run; rank 0 meets the others on the first\n"
       "# node of the job, on a port derived from the job id.\n"
+      "export GLOG_minloglevel=${{GLOG_minloglevel:-3}}  # c10d's own log lines; each rank's error is one line\n"
       "srun --nodes={} --ntasks-per-node={} --cpus-per-task={} --kill-on-bad-exit=0 {} \"${{args[@]}}\" &\n",
       world_size, r.nodes, r.ntasks_per_node, r.nodes, r.ntasks_per_node, r.cpus, quote(exe.string()));
 }
@@ -63,10 +64,19 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
     if (run.state == RunState::done) continue;
     try {
       train::check_splits(run.experiment, static_cast<int>(world_size));
+      if (run.experiment.data.train_subset > 0)  // the whole set's size is known once it is read
+        train::check_last_batch(run.experiment, run.experiment.data.train_subset, static_cast<int>(world_size));
+      if (world_size > 1) train::check_backend(run.experiment, run.experiment.run.device.rfind("cuda", 0) == 0);
     } catch (const core::ContraError& e) {
-      core::fail("run {} with [slurm] nodes = {} x ntasks_per_node = {} = {} ranks: {}", run.id, r.nodes,
-                 r.ntasks_per_node, world_size, e.what());
+      core::fail("run {} with nodes = {} x ntasks_per_node = {} = {} ranks ([slurm] or the command line): {}", run.id,
+                 r.nodes, r.ntasks_per_node, world_size, e.what());
     }
+    const auto& run_opts = run.experiment.run;
+    const bool nccl = run_opts.device.rfind("cuda", 0) == 0 && run_opts.dist_backend != "gloo";
+    CONTRA_CHECK(!nccl || world_size == 1 || r.gpus == 0 || r.gpus >= r.ntasks_per_node,
+                 "run {}: [slurm] gpus = {} per node for ntasks_per_node = {} ranks on CUDA: NCCL needs one GPU per "
+                 "rank; set gpus to {} or more, or gpus = 0 (one per rank), or run.dist_backend = \"gloo\"",
+                 run.id, r.gpus, r.ntasks_per_node, r.ntasks_per_node);
   }
   write_configs(plan);
   const fs::path dir = plan.dir / "slurm";

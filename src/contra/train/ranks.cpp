@@ -4,10 +4,24 @@
 
 namespace contra::train {
 
+std::string check_backend(const config::Experiment& exp, bool on_cuda) {
+  const std::string backend = exp.run.dist_backend == "auto" ? (on_cuda ? "nccl" : "gloo") : exp.run.dist_backend;
+  CONTRA_CHECK((backend == "gloo" && dist::has_gloo()) || (backend == "nccl" && dist::has_nccl()),
+               "{}: run.dist_backend = \"{}\"{}: this build of contra has {}", exp.where("run.dist_backend"),
+               exp.run.dist_backend, exp.run.dist_backend == "auto" ? " (" + backend + " on this device)" : "",
+               dist::has_gloo() && dist::has_nccl() ? "gloo and nccl"
+               : dist::has_gloo() ? "gloo only (NCCL needs a CUDA LibTorch and nccl.h when contra is built)"
+                                  : "no process group (gloo needs libgloo-dev when contra is built)");
+  CONTRA_CHECK(backend != "nccl" || on_cuda,
+               "{}: run.dist_backend = \"nccl\" needs run.device on CUDA (it is '{}'); gloo runs on the CPU",
+               exp.where("run.dist_backend"), exp.run.device);
+  return backend;
+}
+
 std::shared_ptr<const dist::World> join_ranks(const config::Experiment& exp, torch::Device& device) {
   auto r = dist::rendezvous_from_environment();
   if (r.world_size == 1) return dist::single_process();
-  r.backend = exp.run.dist_backend == "auto" ? (device.is_cuda() ? "nccl" : "gloo") : exp.run.dist_backend;
+  r.backend = check_backend(exp, device.is_cuda());
   r.timeout = std::chrono::seconds(exp.run.dist_timeout_s);
   device = dist::rank_device(r, device, exp.run.device.rfind("cuda:", 0) == 0);
   if (r.backend == "nccl") r.device = device;

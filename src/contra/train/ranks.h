@@ -7,6 +7,7 @@
 #include <torch/types.h>
 
 #include <memory>
+#include <string>
 
 #include "contra/config/experiment.h"
 #include "contra/dist/world.h"
@@ -21,6 +22,11 @@ namespace contra::train {
 /// backend is not in this build, two NCCL ranks would share a GPU, or the rendezvous fails within
 /// the timeout.
 std::shared_ptr<const dist::World> join_ranks(const config::Experiment& exp, torch::Device& device);
+
+/// The process group run.dist_backend names for a run on CUDA or not (auto: NCCL on CUDA, gloo
+/// otherwise). Throws core::ContraError naming the file and key when this build lacks it or when
+/// NCCL is asked for off CUDA.
+std::string check_backend(const config::Experiment& exp, bool on_cuda);
 
 /// Refuses an experiment that W ranks cannot split as one process computes it: W must divide
 /// optim.batch and model.bn_splits (each rank holds bn_splits/W whole BN groups), and

@@ -1,4 +1,5 @@
 // The phases before training: prepare, lock, start or resume (train/run_phases.h).
+#include <fmt/format.h>
 #include <torch/torch.h>
 
 #include <variant>
@@ -29,6 +30,10 @@ void record_provenance(Session& s, const std::string& run_id) {
   r.attribute("seed", s.exp.run.seed);
   r.attribute("method", s.exp.method.name);
   r.attribute("dataset", s.exp.data.dataset);
+  // The normalisation constants the run used (per channel, in [0, 1] units): published ones, or
+  // the train split's own (data/cifar.h).
+  r.attribute("normalisation",
+              fmt::format("mean {:.6f}, std {:.6f}", fmt::join(s.data.mean, " "), fmt::join(s.data.std, " ")));
   r.attribute("sweep", s.ctx.sweep);
   r.attribute("preset", s.ctx.preset);
   const auto axes = config::axis_values(s.exp, s.ctx.axes);

@@ -1,0 +1,147 @@
+#include "contra/data/cifar.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "contra/core/error.h"
+
+namespace contra::data {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::int64_t kPixels = 3 * 32 * 32;
+
+struct Layout {
+  std::vector<std::string> train, test;  // file names
+  std::int64_t train_records_per_file, test_records;
+  int label_bytes, label_index;
+  std::int64_t classes;
+  const char* archive;  // the folder the official archive extracts to
+  const char* url;
+};
+
+Layout layout(const config::DataOptions& o) {
+  if (o.dataset == "cifar10")
+    return {{"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin", "data_batch_5.bin"},
+            {"test_batch.bin"},
+            10000,
+            10000,
+            1,
+            0,
+            10,
+            "cifar-10-batches-bin",
+            "https://www.cs.toronto.edu/~kriz/cifar-10-binary.tar.gz"};
+  const bool fine = o.label_kind == "fine";
+  return {{"train.bin"},
+          {"test.bin"},
+          50000,
+          10000,
+          2,
+          fine ? 1 : 0,
+          fine ? 100 : 20,
+          "cifar-100-binary",
+          "https://www.cs.toronto.edu/~kriz/cifar-100-binary.tar.gz"};
+}
+
+bool has_all(const fs::path& dir, const Layout& l) {
+  for (const auto* files : {&l.train, &l.test})
+    for (const auto& f : *files)
+      if (!fs::is_regular_file(dir / f)) return false;
+  return true;
+}
+
+/// The files of one split, read and concatenated, each checked against the official count.
+Split read_split(const fs::path& root, const std::vector<std::string>& files, std::int64_t records_per_file,
+                 const Layout& l, const config::DataOptions& o, const std::string& where) {
+  std::vector<torch::Tensor> images, labels;
+  for (const auto& name : files) {
+    const std::string path = (root / name).string();
+    Split s;
+    try {
+      s = read_cifar_file(path, l.label_bytes, l.label_index);
+    } catch (const core::ContraError& e) {
+      core::fail("{}: data.root = '{}': {}", where, o.root, e.what());
+    }
+    CONTRA_CHECK(!o.verify || s.size() == records_per_file,
+                 "{}: {} holds {} records, the official file {} (data.verify = true; set it to false for a file of "
+                 "your own in this format)",
+                 where, path, s.size(), records_per_file);
+    const auto bad = (s.labels < 0).logical_or(s.labels >= l.classes).nonzero();
+    CONTRA_CHECK(bad.numel() == 0, "{}: {}: record {} has label {}, outside [0, {}) for {}{}", where, path,
+                 bad.numel() > 0 ? bad[0][0].item<std::int64_t>() : 0,
+                 bad.numel() > 0 ? s.labels[bad[0][0]].item<std::int64_t>() : 0, l.classes, o.dataset,
+                 o.dataset == "cifar100" ? " data.label_kind = " + o.label_kind : std::string());
+    images.push_back(s.images);
+    labels.push_back(s.labels);
+  }
+  return {torch::cat(images), torch::cat(labels)};
+}
+
+void keep_first(Split& s, std::int64_t subset, const char* key, const std::string& where) {
+  CONTRA_CHECK(subset <= s.size(), "{}: data.{} = {} is larger than the {} images of the split", where, key, subset,
+               s.size());
+  if (subset > 0 && subset < s.size()) s = {s.images.slice(0, 0, subset).clone(), s.labels.slice(0, 0, subset).clone()};
+}
+
+}  // namespace
+
+Split read_cifar_file(const std::string& path, int label_bytes, int label_index) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  CONTRA_CHECK(in.good(), "{}: cannot open the file", path);
+  const auto bytes = static_cast<std::int64_t>(in.tellg());
+  const std::int64_t record = label_bytes + kPixels;
+  CONTRA_CHECK(bytes > 0 && bytes % record == 0,
+               "{}: {} bytes is not a whole number of {}-byte records ({} label byte(s) and 3x32x32 pixels): "
+               "truncated, or not a CIFAR binary file",
+               path, bytes, record, label_bytes);
+  auto raw = torch::empty({bytes / record, record}, torch::kUInt8);
+  in.seekg(0);
+  in.read(reinterpret_cast<char*>(raw.data_ptr<std::uint8_t>()), bytes);
+  CONTRA_CHECK(in.gcount() == bytes, "{}: read {} of its {} bytes", path, in.gcount(), bytes);
+  return {raw.slice(1, label_bytes, record).reshape({-1, 3, 32, 32}).clone(),
+          raw.select(1, label_index).to(torch::kInt64)};
+}
+
+std::string cifar_root(const config::DataOptions& o, const std::string& where) {
+  const Layout l = layout(o);
+  for (const fs::path& dir : {fs::path(o.root), fs::path(o.root) / l.archive})
+    if (has_all(dir, l)) return dir.string();
+  core::fail(
+      "{}: data.root = '{}': {} not found: looked for {} and {} there and in {}/; download the binary "
+      "version ({}) and extract it there",
+      where, o.root, o.dataset, l.train.front(), l.test.front(), l.archive, l.url);
+}
+
+Dataset load_cifar(const config::DataOptions& o, const std::string& where) {
+  const Layout l = layout(o);
+  const fs::path root = cifar_root(o, where);
+  Dataset d;
+  d.name = o.dataset;
+  d.num_classes = l.classes;
+  d.train = read_split(root, l.train, l.train_records_per_file, l, o, where);
+  d.test = read_split(root, l.test, l.test_records, l, o, where);
+  // The whole train split's channel statistics, before any subset, so every subset normalises alike.
+  // Sums in float64 over chunks of images (the whole split as float64 would be 1.2 GB).
+  auto sum = torch::zeros({3}, torch::kFloat64), squares = torch::zeros({3}, torch::kFloat64);
+  for (std::int64_t i = 0; i < d.train.size(); i += 5000) {
+    const auto x = d.train.images.slice(0, i, i + 5000).to(torch::kFloat64).div_(255.0);
+    sum += x.sum({0, 2, 3});
+    squares += x.square().sum({0, 2, 3});
+  }
+  const double n = static_cast<double>(d.train.size() * 32 * 32);
+  for (int c = 0; c < 3; ++c) {
+    const double mean = sum[c].item<double>() / n;
+    d.mean.push_back(mean);
+    d.std.push_back(std::sqrt(std::max(0.0, squares[c].item<double>() / n - mean * mean)));
+  }
+  keep_first(d.train, o.train_subset, "train_subset", where);
+  keep_first(d.test, o.test_subset, "test_subset", where);
+  return d;
+}
+
+}  // namespace contra::data
