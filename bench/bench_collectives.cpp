@@ -40,10 +40,12 @@ using namespace contra;
 std::shared_ptr<dist::World> g_world = dist::single_process();
 
 config::Experiment experiment(const std::string& backbone, std::int64_t batch, std::int64_t splits) {
+  std::vector<std::string> settings;
+  settings.push_back("model.backbone=\"" + backbone + "\"");
+  settings.push_back("optim.batch=" + std::to_string(batch));
+  settings.push_back("model.bn_splits=" + std::to_string(splits));
   std::vector<config::Override> set;
-  for (const auto& kv : {"model.backbone=\"" + backbone + "\"", "optim.batch=" + std::to_string(batch),
-                         "model.bn_splits=" + std::to_string(splits)})
-    set.push_back(config::parse_set(kv, "bench"));
+  for (const auto& kv : settings) set.push_back(config::parse_set(kv, "bench"));
   return methods::load_experiment(CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml", set);
 }
 
