@@ -6,10 +6,10 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "../support/cifar_files.h"
 #include "../support/errors.h"
 #include "../support/temp_dir.h"
 #include "contra/config/experiment.h"
@@ -22,22 +22,11 @@ using contra::testing::TempDir;
 
 namespace {
 
-/// Record r: its label bytes, then pixel (c, y, x) = (r + 7c + 3y + x) mod 256.
 std::string records(const std::vector<std::vector<std::uint8_t>>& labels) {
-  std::string out;
-  for (std::size_t r = 0; r < labels.size(); ++r) {
-    for (auto l : labels[r]) out += static_cast<char>(l);
-    for (int c = 0; c < 3; ++c)
-      for (int y = 0; y < 32; ++y)
-        for (int x = 0; x < 32; ++x) out += static_cast<char>((r + 7 * c + 3 * y + x) % 256);
-  }
-  return out;
+  return contra::testing::cifar_records(labels);
 }
 
-void write(const fs::path& path, const std::string& bytes) {
-  fs::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+void write(const fs::path& path, const std::string& bytes) { contra::testing::write_bytes(path, bytes); }
 
 contra::config::DataOptions options(const std::string& dataset, const fs::path& root) {
   contra::config::DataOptions o;

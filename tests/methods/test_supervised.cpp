@@ -8,6 +8,7 @@
 
 #include "../support/experiment.h"
 #include "../support/temp_dir.h"
+#include "../support/train_run.h"
 #include "contra/core/seed.h"
 #include "contra/methods/registry.h"
 #include "contra/methods/supervised.h"
@@ -87,11 +88,7 @@ TEST_CASE("supervised: through the training loop, its record holds training accu
   const auto exp = contra::testing::experiment_with({"method.name=supervised", "data.train_subset=1024",
                                                      "data.test_subset=200", "optim.epochs=2", "optim.lr=0.1",
                                                      "optim.batch=64", "model.width=4", "eval.knn_random_init=false"});
-  contra::train::RunContext ctx;
-  ctx.out_dir = dir / "runs";
-  ctx.quiet = true;
-  ctx.threads = 1;
-  const auto result = contra::train::run_experiment(exp, ctx);
+  const auto result = contra::testing::train_quietly(exp, dir / "runs");
   INFO(result.reason);
   CHECK(result.status == "complete");
   const auto rec = contra::store::read_run(result.file);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "contra/augment/colour.h"
 #include "contra/core/device.h"
 #include "contra/core/error.h"
 
@@ -60,14 +61,36 @@ torch::Tensor TwoViewAugment::crop_and_flip(const torch::Tensor& x, at::Generato
 
 torch::Tensor TwoViewAugment::jitter(const torch::Tensor& x, at::Generator& gen) const {
   const auto n = x.size(0);
-  if (options_.jitter_prob <= 0.0 || (options_.brightness <= 0.0 && options_.contrast <= 0.0)) return x;
+  const bool colour = x.size(1) == 3;
+  const bool any = options_.brightness > 0.0 || options_.contrast > 0.0 ||
+                   (colour && (options_.saturation > 0.0 || options_.hue > 0.0));
+  if (options_.jitter_prob <= 0.0 || !any) return x;
   const auto apply = coin(n, options_.jitter_prob, gen);
   const auto b = 1 + apply * uniform(n, -options_.brightness, options_.brightness, gen);
   const auto c = 1 + apply * uniform(n, -options_.contrast, options_.contrast, gen);
   auto y = x * core::upload(b, x.device()).to(x.scalar_type()).view({n, 1, 1, 1});
-  const auto mean = y.mean({1, 2, 3}, /*keepdim=*/true);  // N×1×1×1: the grey level contrast pivots on
-  y = (y - mean) * core::upload(c, x.device()).to(x.scalar_type()).view({n, 1, 1, 1}) + mean;
-  return y.clamp(0.0, 1.0);
+  if (!colour) {  // one channel: the steps and draws of the grayscale recipes, unchanged
+    const auto mean = y.mean({1, 2, 3}, /*keepdim=*/true);  // N×1×1×1: the grey level contrast pivots on
+    y = (y - mean) * core::upload(c, x.device()).to(x.scalar_type()).view({n, 1, 1, 1}) + mean;
+    return y.clamp(0.0, 1.0);
+  }
+  // Colour, in torchvision ColorJitter's steps (each clamped to [0, 1]) but in a fixed order:
+  // brightness, contrast (pivot: the mean luma), saturation, hue.
+  y = y.clamp(0.0, 1.0);
+  const auto mean = luma(y).mean({1, 2, 3}, /*keepdim=*/true);
+  y = ((y - mean) * core::upload(c, x.device()).to(x.scalar_type()).view({n, 1, 1, 1}) + mean).clamp(0.0, 1.0);
+  const auto s = 1 + apply * uniform(n, -options_.saturation, options_.saturation, gen);
+  const auto h = apply * uniform(n, -options_.hue, options_.hue, gen);
+  if (options_.saturation > 0.0) y = adjust_saturation(y, core::upload(s, x.device()));
+  if (options_.hue > 0.0) y = adjust_hue(y, core::upload(h, x.device()));
+  return y;
+}
+
+torch::Tensor TwoViewAugment::grayscale(const torch::Tensor& x, at::Generator& gen) const {
+  if (x.size(1) != 3 || options_.grayscale_prob <= 0.0) return x;  // one channel: no draw, as before
+  const auto n = x.size(0);
+  const auto apply = core::upload(coin(n, options_.grayscale_prob, gen), x.device()).to(torch::kBool);
+  return torch::where(apply.view({n, 1, 1, 1}), luma(x).expand_as(x), x);
 }
 
 torch::Tensor TwoViewAugment::blur(const torch::Tensor& x, at::Generator& gen) const {
@@ -102,6 +125,7 @@ torch::Tensor TwoViewAugment::view(const torch::Tensor& images, at::Generator& g
   auto x = images.to(torch::kFloat32).div_(255.0);  // N×C×H×W in [0, 1]
   x = crop_and_flip(x, gen);
   x = jitter(x, gen);
+  x = grayscale(x, gen);
   x = blur(x, gen);
   return standardise(x);
 }

@@ -1,5 +1,5 @@
-// Batched two-view augmentation (MoCo v1 §A.4, MoCo v2, SimCLR §3 and App. A), drawn as tensor ops
-// on the images' device: no per-image loop. Random parameters are drawn on CPU from a seeded
+// Batched two-view augmentation (MoCo v1 §A.4, MoCo v2, SimCLR §3 and App. A), grayscale or
+// colour, drawn as tensor ops on the images' device: no per-image loop. Random parameters are drawn on CPU from a seeded
 // generator and moved to the device without making the host wait (core::upload), so one seed
 // gives the same views on every device; the constants live on the run's device from the start.
 #pragma once
@@ -25,7 +25,10 @@ class TwoViewAugment {
   /// One augmented view: uint8 N×C×H×W (any device) -> float32 N×C×H×W on the same device,
   /// normalised. Steps, each with its own per-image parameters: random resized crop (area in
   /// [crop_scale_min, crop_scale_max], aspect in [3/4, 4/3]) with horizontal flip, as one affine
-  /// resampling; brightness then contrast jitter; Gaussian blur.
+  /// resampling; colour jitter with probability jitter_prob: brightness, contrast and, on 3-channel
+  /// images, saturation and hue (augment/colour.h), in that fixed order (torchvision shuffles it);
+  /// on 3-channel images, random grayscale (grayscale_prob); Gaussian blur. One-channel images take
+  /// no saturation, hue or grayscale step and draw no random numbers for them.
   torch::Tensor view(const torch::Tensor& images, at::Generator& gen) const;
 
   /// Two independent views of the same images: (query view, key view).
@@ -37,6 +40,7 @@ class TwoViewAugment {
  private:
   torch::Tensor crop_and_flip(const torch::Tensor& x, at::Generator& gen) const;
   torch::Tensor jitter(const torch::Tensor& x, at::Generator& gen) const;
+  torch::Tensor grayscale(const torch::Tensor& x, at::Generator& gen) const;
   torch::Tensor blur(const torch::Tensor& x, at::Generator& gen) const;
   torch::Tensor standardise(const torch::Tensor& x) const;
 

@@ -44,10 +44,12 @@ struct RunOptions {
 
 /// [data]: which images, and how many.
 struct DataOptions {
-  std::string dataset = "fashion-mnist";  ///< fashion-mnist | mnist (IDX files) | cifar10 | cifar100 (binary versions)
+  std::string dataset = "fashion-mnist";  ///< fashion-mnist | mnist (IDX) | cifar10 | cifar100 | stl10 (binary) | folder
   std::string root =
       "/usr/share/datasets/fashion-mnist";  ///< folder with the dataset's files (Debian dataset-fashion-mnist)
   std::string label_kind = "fine";          ///< cifar100: fine (100 classes) | coarse (20 superclasses)
+  std::string train_split = "train";        ///< what the encoder trains on: train | train+unlabeled (stl10)
+  std::int64_t image_size = 0;              ///< folder: the side images are resized to; 0 for the others
   bool verify = true;                       ///< check each official file's record count
   std::int64_t train_subset = 0;            ///< use the first n training images; 0 = all
   std::int64_t test_subset = 0;             ///< use the first n test images for evaluation; 0 = all
@@ -58,6 +60,8 @@ struct DataOptions {
     v("dataset", dataset);
     v("root", root);
     v("label_kind", label_kind);
+    v("train_split", train_split);
+    v("image_size", image_size);
     v("verify", verify);
     v("train_subset", train_subset);
     v("test_subset", test_subset);
@@ -74,6 +78,9 @@ struct AugmentOptions {
   double jitter_prob = 1.0;        ///< probability of brightness/contrast jitter
   double brightness = 0.4;         ///< brightness factor drawn from [1-b, 1+b]
   double contrast = 0.4;           ///< contrast factor drawn from [1-c, 1+c]
+  double saturation = 0.4;         ///< saturation factor drawn from [1-s, 1+s] (colour images only)
+  double hue = 0.4;                ///< hue shift drawn from [-h, h] of the colour circle, h <= 0.5 (colour only)
+  double grayscale_prob = 0.2;     ///< probability of random grayscale after the jitter (colour only)
   double blur_prob = 0.0;          ///< probability of Gaussian blur (MoCo v2, SimCLR: 0.5)
   double blur_sigma_min = 0.1;     ///< blur sigma range, in pixels
   double blur_sigma_max = 2.0;
@@ -87,6 +94,9 @@ struct AugmentOptions {
     v("jitter_prob", jitter_prob);
     v("brightness", brightness);
     v("contrast", contrast);
+    v("saturation", saturation);
+    v("hue", hue);
+    v("grayscale_prob", grayscale_prob);
     v("blur_prob", blur_prob);
     v("blur_sigma_min", blur_sigma_min);
     v("blur_sigma_max", blur_sigma_max);
@@ -95,7 +105,9 @@ struct AugmentOptions {
 
 /// [model]: backbone and projection head.
 struct ModelOptions {
-  std::string backbone = "small_cnn";  ///< small_cnn (28x28, CPU default) | resnet18 (CIFAR stem)
+  /// small_cnn (28x28, CPU default) | resnet18 | resnet50 (CIFAR stem: 3x3 stride 1, no max-pool; 32x32)
+  /// | resnet18_imagenet | resnet50_imagenet (7x7 stride 2 and max-pool; 96x96 and larger)
+  std::string backbone = "small_cnn";
   std::int64_t width = 32;             ///< small_cnn: channels of the first stage (doubles twice)
   std::string head = "linear";         ///< linear (MoCo v1) | mlp (MoCo v2, SimCLR)
   std::int64_t mlp_hidden = 512;       ///< hidden width of the mlp head (MoCo v2: 2048)
@@ -238,10 +250,12 @@ struct Experiment {
 /// Names accepted by the enumerated keys. The factories must agree with these lists (a test
 /// checks it); method names come from methods/registry.h.
 namespace names {
-inline const std::vector<std::string> kDatasets = {"fashion-mnist", "mnist", "cifar10", "cifar100"};
+inline const std::vector<std::string> kDatasets = {"fashion-mnist", "mnist", "cifar10", "cifar100", "stl10", "folder"};
 inline const std::vector<std::string> kLabelKinds = {"fine", "coarse"};
+inline const std::vector<std::string> kTrainSplits = {"train", "train+unlabeled"};
 inline const std::vector<std::string> kRecipes = {"moco_v1", "moco_v2", "simclr", "none"};
-inline const std::vector<std::string> kBackbones = {"small_cnn", "resnet18"};
+inline const std::vector<std::string> kBackbones = {"small_cnn", "resnet18", "resnet50", "resnet18_imagenet",
+                                                    "resnet50_imagenet"};
 inline const std::vector<std::string> kHeads = {"linear", "mlp"};
 inline const std::vector<std::string> kLrScalings = {"none", "linear", "sqrt"};
 inline const std::vector<std::string> kSchedules = {"step", "cosine"};
@@ -254,7 +268,13 @@ inline const std::vector<std::string> kDistBackends = {"auto", "gloo", "nccl"};
 /// Keys left out of the run id while they hold their default: a key added after runs were recorded
 /// that changes what a run computes. Its default reproduces what every earlier run did, so those
 /// runs keep their ids, and any other value makes a new run.
-inline const std::vector<std::string> kHashedUnlessDefaultKeys = {"run.precision", "data.label_kind"};
+inline const std::vector<std::string> kHashedUnlessDefaultKeys = {"run.precision", "data.label_kind",
+                                                                  "data.train_split", "data.image_size"};
+/// Keys left out of the run id while they hold the value their augment.recipe gives them: the colour
+/// steps, added after runs were recorded. They do nothing on one-channel images and draw no random
+/// numbers there, so the recorded Fashion-MNIST runs keep their ids and their results.
+inline const std::vector<std::string> kHashedUnlessRecipeKeys = {"augment.saturation", "augment.hue",
+                                                                 "augment.grayscale_prob"};
 }  // namespace names
 
 }  // namespace contra::config

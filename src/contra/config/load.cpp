@@ -29,19 +29,24 @@ Override parse_set(const std::string& arg, const std::string& file) {
 }
 
 AugmentOptions augment_recipe(const std::string& name) {
-  AugmentOptions a;  // moco_v1: crop 0.2-1, flip, jitter 0.4 always, no blur (MoCo v1 code)
+  // moco_v1 (MoCo v1 official code): crop 0.2-1, grayscale p 0.2, jitter (0.4, 0.4, 0.4, 0.4)
+  // always, flip, no blur.
+  AugmentOptions a;
   a.recipe = name;
   if (name == "moco_v1") return a;
-  if (name == "moco_v2") {  // MoCo v2: jitter with p=0.8, Gaussian blur sigma 0.1-2 with p=0.5
+  if (name == "moco_v2") {  // MoCo v2 aug+: jitter (0.4, 0.4, 0.4, 0.1) p 0.8, grayscale p 0.2, blur σ 0.1-2 p 0.5
     a.jitter_prob = 0.8;
+    a.hue = 0.1;
     a.blur_prob = 0.5;
     return a;
   }
-  if (name == "simclr") {  // SimCLR §3 / App. A: crop 0.08-1, jitter strength 0.8 with p=0.8, blur p=0.5
-    a.crop_scale_min = 0.08;
+  if (name == "simclr") {  // SimCLR §3 / App. A, strength s = 1: crop 0.08-1, jitter (0.8, 0.8, 0.8, 0.2) p 0.8,
+    a.crop_scale_min = 0.08;  // grayscale p 0.2, blur p 0.5
     a.jitter_prob = 0.8;
     a.brightness = 0.8;
     a.contrast = 0.8;
+    a.saturation = 0.8;
+    a.hue = 0.2;
     a.blur_prob = 0.5;
     return a;
   }
@@ -49,6 +54,9 @@ AugmentOptions augment_recipe(const std::string& name) {
     a.crop_scale_min = 1.0;
     a.flip_prob = 0.0;
     a.jitter_prob = 0.0;
+    a.saturation = 0.0;
+    a.hue = 0.0;
+    a.grayscale_prob = 0.0;
     a.blur_prob = 0.0;
     return a;
   }
@@ -203,6 +211,10 @@ std::string config_hash(const Experiment& exp) {
   static const Experiment defaults;
   for (const auto& key : names::kHashedUnlessDefaultKeys)
     if (value_of(exp, key) == value_of(defaults, key)) unhashed.push_back(key);
+  Experiment recipe;
+  recipe.augment = augment_recipe(exp.augment.recipe);
+  for (const auto& key : names::kHashedUnlessRecipeKeys)
+    if (value_of(exp, key) == value_of(recipe, key)) unhashed.push_back(key);
   for (const auto& key : unhashed) {
     const auto dot = key.find('.');
     auto* section = doc.get_as<toml::table>(key.substr(0, dot));

@@ -78,11 +78,21 @@ void validate(const Experiment& e, const MethodSchema& methods) {
   // [data]
   c.one_of("data.dataset", e.data.dataset, names::kDatasets);
   c.one_of("data.label_kind", e.data.label_kind, names::kLabelKinds);
+  c.one_of("data.train_split", e.data.train_split, names::kTrainSplits);
+  CONTRA_CHECK(e.data.train_split == "train" || e.data.dataset == "stl10",
+               "{}: data.train_split = '{}' needs an unlabeled split, which only stl10 has (data.dataset = '{}')",
+               e.where("data.train_split"), e.data.train_split, e.data.dataset);
   CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty", e.where("data.root"));
   CONTRA_CHECK(e.data.dataset != "mnist" || e.data.root != DataOptions{}.root,
                "{}: data.dataset = 'mnist' but data.root = '{}' is the Fashion-MNIST folder; set data.root to a folder "
                "with MNIST's IDX files",
                e.where("data.dataset"), e.data.root);
+  if (e.data.dataset == "folder")
+    c.require(e.data.image_size >= 8 && e.data.image_size <= 1024, "data.image_size", e.data.image_size,
+              "data.dataset = 'folder' resizes its images to data.image_size, in [8, 1024]");
+  else
+    c.require(e.data.image_size == 0, "data.image_size", e.data.image_size,
+              fmt::format("only data.dataset = 'folder' resizes; {} keeps its own size (leave it 0)", e.data.dataset));
   c.at_least("data.train_subset", e.data.train_subset, 0);
   c.at_least("data.test_subset", e.data.test_subset, 0);
   // [augment]
@@ -97,6 +107,9 @@ void validate(const Experiment& e, const MethodSchema& methods) {
   c.unit("augment.blur_prob", a.blur_prob, "a probability");
   c.require(a.brightness >= 0 && a.brightness < 1, "augment.brightness", a.brightness, "it must lie in [0, 1)");
   c.require(a.contrast >= 0 && a.contrast < 1, "augment.contrast", a.contrast, "it must lie in [0, 1)");
+  c.require(a.saturation >= 0 && a.saturation < 1, "augment.saturation", a.saturation, "it must lie in [0, 1)");
+  c.require(a.hue >= 0 && a.hue <= 0.5, "augment.hue", a.hue, "it must lie in [0, 0.5] (a fraction of the colour circle)");
+  c.unit("augment.grayscale_prob", a.grayscale_prob, "a probability");
   c.positive("augment.blur_sigma_min", a.blur_sigma_min);
   c.require(a.blur_sigma_max >= a.blur_sigma_min, "augment.blur_sigma_max", a.blur_sigma_max,
             fmt::format("it must be >= augment.blur_sigma_min = {}", a.blur_sigma_min));
@@ -141,7 +154,11 @@ void validate(const Experiment& e, const MethodSchema& methods) {
   // [train]
   c.at_least("train.checkpoint_every", e.train.checkpoint_every, 0);
   // Against the data, as far as the config alone tells (the trainer checks the loaded size).
-  if (e.data.train_subset > 0) find_method(methods, e.method.name)->check_against_data(e, e.data.train_subset);
+  // At most train_subset images of each training split (data/stl10.h): a bound from above, so nothing
+  // that fits is refused here; the trainer checks again with the count it loaded.
+  const std::int64_t splits = e.data.train_split == "train+unlabeled" ? 2 : 1;
+  if (e.data.train_subset > 0)
+    find_method(methods, e.method.name)->check_against_data(e, splits * e.data.train_subset);
 }
 
 }  // namespace contra::config

@@ -1,7 +1,5 @@
 #include "contra/data/cifar.h"
 
-#include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <vector>
@@ -82,12 +80,6 @@ Split read_split(const fs::path& root, const std::vector<std::string>& files, st
   return {torch::cat(images), torch::cat(labels)};
 }
 
-void keep_first(Split& s, std::int64_t subset, const char* key, const std::string& where) {
-  CONTRA_CHECK(subset <= s.size(), "{}: data.{} = {} is larger than the {} images of the split", where, key, subset,
-               s.size());
-  if (subset > 0 && subset < s.size()) s = {s.images.slice(0, 0, subset).clone(), s.labels.slice(0, 0, subset).clone()};
-}
-
 }  // namespace
 
 Split read_cifar_file(const std::string& path, int label_bytes, int label_index) {
@@ -125,22 +117,7 @@ Dataset load_cifar(const config::DataOptions& o, const std::string& where) {
   d.num_classes = l.classes;
   d.train = read_split(root, l.train, l.train_records_per_file, l, o, where);
   d.test = read_split(root, l.test, l.test_records, l, o, where);
-  // The whole train split's channel statistics, before any subset, so every subset normalises alike.
-  // Sums in float64 over chunks of images (the whole split as float64 would be 1.2 GB).
-  auto sum = torch::zeros({3}, torch::kFloat64), squares = torch::zeros({3}, torch::kFloat64);
-  for (std::int64_t i = 0; i < d.train.size(); i += 5000) {
-    const auto x = d.train.images.slice(0, i, i + 5000).to(torch::kFloat64).div_(255.0);
-    sum += x.sum({0, 2, 3});
-    squares += x.square().sum({0, 2, 3});
-  }
-  const double n = static_cast<double>(d.train.size() * 32 * 32);
-  for (int c = 0; c < 3; ++c) {
-    const double mean = sum[c].item<double>() / n;
-    d.mean.push_back(mean);
-    d.std.push_back(std::sqrt(std::max(0.0, squares[c].item<double>() / n - mean * mean)));
-  }
-  keep_first(d.train, o.train_subset, "train_subset", where);
-  keep_first(d.test, o.test_subset, "test_subset", where);
+  constants_from_train_then_subset(d, o, where);
   return d;
 }
 

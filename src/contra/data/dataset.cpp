@@ -4,8 +4,11 @@
 #include <filesystem>
 
 #include "contra/core/error.h"
+#include "contra/data/channel_stats.h"
 #include "contra/data/cifar.h"
 #include "contra/data/idx.h"
+#include "contra/data/image_folder.h"
+#include "contra/data/stl10.h"
 
 namespace contra::data {
 
@@ -55,14 +58,41 @@ Split load_split(const std::string& root, const std::string& prefix, std::int64_
 
 }  // namespace
 
+void keep_first(Split& s, std::int64_t subset, const char* key, const std::string& where) {
+  CONTRA_CHECK(subset <= s.size(), "{}: data.{} = {} is larger than the {} images of the split", where, key, subset,
+               s.size());
+  if (subset > 0 && subset < s.size()) s = {s.images.slice(0, 0, subset).clone(), s.labels.slice(0, 0, subset).clone()};
+}
+
+void constants_from_train_then_subset(Dataset& d, const config::DataOptions& options, const std::string& where) {
+  auto constants = channel_statistics(d.train.images);  // before any subset, so every subset normalises alike
+  d.mean = std::move(constants.mean);
+  d.std = std::move(constants.std);
+  keep_first(d.train, options.train_subset, "train_subset", where);
+  keep_first(d.test, options.test_subset, "test_subset", where);
+}
+
 void check_dataset(const config::DataOptions& options, const std::string& where) {
   namespace fs = std::filesystem;
   if (options.dataset == "cifar10" || options.dataset == "cifar100") {
     (void)cifar_root(options, where);
     return;
   }
+  if (options.dataset == "stl10") {
+    (void)stl10_root(options, where);
+    return;
+  }
+  if (options.dataset == "folder") {
+    try {
+      (void)image_classes((fs::path(options.root) / "train").string());
+    } catch (const core::ContraError& e) {
+      core::fail("{}: data.root = '{}': {}", where, options.root, e.what());
+    }
+    (void)image_test_dir(options, where);
+    return;
+  }
   CONTRA_CHECK(options.dataset == "fashion-mnist" || options.dataset == "mnist",
-               "{}: data.dataset = '{}' is unknown; valid: fashion-mnist, mnist, cifar10, cifar100", where,
+               "{}: data.dataset = '{}' is unknown; valid: fashion-mnist, mnist, cifar10, cifar100, stl10, folder", where,
                options.dataset);
   CONTRA_CHECK(fs::is_directory(options.root),
                "{}: data.root = '{}': dataset not found: the folder does not exist; install the default with "
@@ -74,6 +104,8 @@ void check_dataset(const config::DataOptions& options, const std::string& where)
 Dataset load_dataset(const config::DataOptions& options, const std::string& where) {
   check_dataset(options, where);
   if (options.dataset == "cifar10" || options.dataset == "cifar100") return load_cifar(options, where);
+  if (options.dataset == "stl10") return load_stl10(options, where);
+  if (options.dataset == "folder") return load_image_folder(options, where);
   const bool fashion = options.dataset == "fashion-mnist";
   Dataset d;
   d.name = options.dataset;

@@ -21,10 +21,28 @@ struct Dataset {
   std::string name;
   Split train;
   Split test;
+  /// Images without labels that the encoder also trains on, after `train` (STL-10's unlabeled split,
+  /// data.train_split = "train+unlabeled"): uint8 M×C×H×W; undefined when there are none. The kNN
+  /// monitor and the linear probe use `train` alone.
+  torch::Tensor unlabeled;
   std::int64_t num_classes = 10;
+  std::vector<std::string> class_names;  ///< label i's name where the dataset names its classes (folder)
   std::vector<double> mean;  ///< per channel, in [0, 1] units
   std::vector<double> std;
+
+  std::int64_t unlabeled_size() const { return unlabeled.defined() ? unlabeled.size(0) : 0; }
+  /// The images the encoder trains on: train's, then the unlabeled ones.
+  std::int64_t pretrain_size() const { return train.size() + unlabeled_size(); }
 };
+
+/// Keeps the first `subset` images of `split` when 0 < subset < its size. Throws ContraError
+/// (prefixed with `where`) naming data.<key> when subset is larger than the split.
+void keep_first(Split& split, std::int64_t subset, const char* key, const std::string& where);
+
+/// Sets `d`'s normalisation constants from its whole train split (channel_statistics: for datasets
+/// whose authors publish none), then keeps the first data.train_subset / data.test_subset images.
+/// Throws as keep_first does.
+void constants_from_train_then_subset(Dataset& d, const config::DataOptions& options, const std::string& where);
 
 /// Checks, without reading them, that `options.root` holds the dataset's four IDX files. Throws
 /// ContraError (prefixed with `where`, the config location of data.root) saying where it looked

@@ -3,6 +3,7 @@
 
 #include <torch/nn/module.h>
 #include <torch/nn/modules/container/sequential.h>
+#include <torch/nn/modules/conv.h>
 #include <torch/types.h>
 
 #include <memory>
@@ -22,6 +23,12 @@ class Backbone : public torch::nn::Module {
   virtual std::int64_t activation_bytes_per_image(std::int64_t height, std::int64_t width) const = 0;
 };
 
+/// A 3×3 convolution with padding 1 and no bias (the backbones' building block).
+torch::nn::Conv2d conv3x3(std::int64_t in, std::int64_t out, std::int64_t stride);
+
+/// FLOPs (2 per multiply-accumulate) of a k×k convolution producing out×h×w from `in` channels.
+std::int64_t conv_flops(std::int64_t in, std::int64_t out, std::int64_t k, std::int64_t h, std::int64_t w);
+
 /// A small VGG-style CNN for 28×28 images, the CPU default: five 3×3 conv-BN-ReLU layers with
 /// channels w, 2w, 2w, 4w, 4w (stride 2 at the second and fourth), then global average pooling;
 /// features 4w.
@@ -36,22 +43,6 @@ class SmallCnn : public Backbone {
  private:
   std::int64_t in_channels_, width_;
   torch::nn::Sequential layers_{nullptr};
-};
-
-/// ResNet-18 (He et al., arXiv:1512.03385) with the CIFAR stem: a 3×3 stride-1 first convolution
-/// and no max-pool (SimCLR App. B.9; MoCo CIFAR demo); features 512.
-class ResNet18 : public Backbone {
- public:
-  ResNet18(std::int64_t in_channels, std::int64_t bn_splits);
-  torch::Tensor forward(const torch::Tensor& x) override;
-  std::int64_t feature_dim() const override { return 512; }
-  std::int64_t forward_flops(std::int64_t height, std::int64_t width) const override;
-  std::int64_t activation_bytes_per_image(std::int64_t height, std::int64_t width) const override;
-
- private:
-  std::int64_t in_channels_;
-  torch::nn::Sequential stem_{nullptr};
-  torch::nn::Sequential blocks_{nullptr};
 };
 
 }  // namespace contra::models

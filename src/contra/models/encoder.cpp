@@ -2,7 +2,10 @@
 
 #include <torch/torch.h>
 
+#include <algorithm>
+
 #include "contra/core/error.h"
+#include "contra/models/resnet.h"
 #include "contra/models/split_chunks.h"
 
 namespace contra::models {
@@ -11,10 +14,17 @@ EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_ch
     : dim_(options.dim), bn_splits_(options.bn_splits) {
   if (options.backbone == "small_cnn") {
     backbone_ = std::make_shared<SmallCnn>(in_channels, options.width, options.bn_splits);
-  } else if (options.backbone == "resnet18") {
-    backbone_ = std::make_shared<ResNet18>(in_channels, options.bn_splits);
+  } else if (options.backbone.rfind("resnet", 0) == 0) {
+    const auto& names = config::names::kBackbones;
+    CONTRA_CHECK(std::find(names.begin(), names.end(), options.backbone) != names.end(),
+                 "model.backbone = '{}' is unknown; valid: {}", options.backbone, fmt::join(names, ", "));
+    const std::int64_t depth = options.backbone.rfind("resnet50", 0) == 0 ? 50 : 18;
+    const bool standard_stem = options.backbone.find("_imagenet") != std::string::npos;
+    backbone_ = std::make_shared<ResNet>(depth, standard_stem ? Stem::imagenet : Stem::cifar, in_channels,
+                                         options.bn_splits);
   } else {
-    core::fail("model.backbone = '{}' is unknown; valid: small_cnn, resnet18", options.backbone);
+    core::fail("model.backbone = '{}' is unknown; valid: {}", options.backbone,
+               fmt::join(config::names::kBackbones, ", "));
   }
   register_module("backbone", backbone_);
   head_ =

@@ -196,7 +196,8 @@ void read_states(SweepPlan& plan) {
 
 void preflight(const SweepPlan& plan) {
   std::set<std::string> devices;                     // device and precision, checked once each
-  std::map<std::string, std::int64_t> train_images;  // per dataset and root, read once
+  // Labelled and unlabeled training images, per dataset, root and split: read once.
+  std::map<std::string, std::pair<std::int64_t, std::int64_t>> counts;
   for (const auto& run : plan.runs) {
     const auto& e = run.experiment;
     if (devices.insert(e.run.device + "\n" + e.run.precision).second)
@@ -204,13 +205,19 @@ void preflight(const SweepPlan& plan) {
                               core::resolve_device(e.run.device, e.where("run.device")), e.where("run.precision"));
     auto full = e.data;
     full.train_subset = full.test_subset = 0;
-    const auto [it, first] = train_images.try_emplace(e.data.dataset + "\n" + e.data.root, 0);
+    const auto key = e.data.dataset + "\n" + e.data.root + "\n" + e.data.train_split + "\n" + e.data.label_kind;
+    auto it = counts.find(key);
     // Read whole, once per dataset: a missing, truncated or corrupt file stops the sweep here.
-    if (first) it->second = data::load_dataset(full, e.where("data.root")).train.size();
-    CONTRA_CHECK(e.data.train_subset <= it->second,
+    if (it == counts.end()) {
+      const auto d = data::load_dataset(full, e.where("data.root"));
+      it = counts.emplace(key, std::make_pair(d.train.size(), d.unlabeled_size())).first;
+    }
+    const auto [labelled, unlabeled] = it->second;
+    CONTRA_CHECK(e.data.train_subset <= labelled,
                  "{}: data.train_subset = {} is larger than the {} training images in {}", e.where("data.train_subset"),
-                 e.data.train_subset, it->second, e.data.root);
-    methods::check_against_data(e, e.data.train_subset > 0 ? e.data.train_subset : it->second);
+                 e.data.train_subset, labelled, e.data.root);
+    const auto subset = e.data.train_subset;
+    methods::check_against_data(e, subset > 0 ? subset + std::min(subset, unlabeled) : labelled + unlabeled);
   }
 }
 

@@ -49,9 +49,9 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
   // The batch order comes from the data stream as it stands at the epoch's start (a resumed run
   // rewound s.data_gen to it), and a run resumed inside an epoch skips the batches already trained.
   const auto batches =
-      on_device(data::epoch_batches(s.data.train.size(), o.batch, s.exp.data.drop_last, s.data_gen), s.device);
-  StepParts parts{*s.method,      s.optimizer, s.augment,   s.augment_gen,  s.train_images,
-                  s.train_labels, *s.world,    s.precision, s.scaler.get(), s.algorithms.channels_last};
+      on_device(data::epoch_batches(s.data.pretrain_size(), o.batch, s.exp.data.drop_last, s.data_gen), s.device);
+  StepParts parts{*s.method,         s.optimizer, s.augment,   s.augment_gen,  s.pretrain_images,
+                  s.pretrain_labels, *s.world,    s.precision, s.scaler.get(), s.algorithms.channels_last};
   StepWindow window;
   const std::int64_t log_every = std::max<std::int64_t>(ctx.log_every, 1);
   for (auto b = static_cast<std::size_t>(pos.batches_done); b < batches.size(); ++b) {

@@ -34,6 +34,8 @@ void record_provenance(Session& s, const std::string& run_id) {
   // the train split's own (data/cifar.h).
   r.attribute("normalisation",
               fmt::format("mean {:.6f}, std {:.6f}", fmt::join(s.data.mean, " "), fmt::join(s.data.std, " ")));
+  // An image folder's class names in label order (label i is line i + 1).
+  if (!s.data.class_names.empty()) r.attribute("classes", fmt::format("{}", fmt::join(s.data.class_names, "\n")));
   r.attribute("sweep", s.ctx.sweep);
   r.attribute("preset", s.ctx.preset);
   const auto axes = config::axis_values(s.exp, s.ctx.axes);
@@ -60,7 +62,8 @@ void record_provenance(Session& s, const std::string& run_id) {
   r.attribute("world_size", static_cast<std::int64_t>(s.world->size()));  // processes; not part of the run id
   r.attribute("dist_backend", s.world->backend());
   r.attribute("started_at", core::utc_now_iso8601());
-  r.attribute("train_images", s.data.train.size());
+  r.attribute("train_images", s.data.pretrain_size());  // what the encoder trains on
+  r.attribute("unlabeled_images", s.data.unlabeled_size());
   r.attribute("test_images", s.data.test.size());
   r.attribute("last_batch", s.exp.data.drop_last ? std::string("dropped: every step has optim.batch images")
                                                  : "kept: " + s.method->last_batch_note());
@@ -147,7 +150,7 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   const auto algorithms = core::configure_algorithms(device, exp.run.deterministic);
   // Data next: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
-  const auto n_train = dataset.train.size();
+  const auto n_train = dataset.pretrain_size();
   methods::check_against_data(exp, n_train);
   check_splits(exp, world->size());
   check_last_batch(exp, n_train, world->size());
@@ -156,7 +159,7 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
   config::Experiment per_rank = exp;  // each rank's encoders hold bn_splits / W of the global batch's BN groups
   per_rank.model.bn_splits /= world->size();
-  auto method = methods::make_method(per_rank, {dataset.train.images.size(1), n_train, dataset.num_classes});
+  auto method = methods::make_method(per_rank, {dataset.train.images.size(1), n_train, dataset.num_classes, dataset.unlabeled_size()});
   method->to(device);
   method->set_world(world);
   dist::broadcast_module(*method, *world);  // the replicas start equal, however each was built

@@ -10,6 +10,14 @@ namespace contra::train {
 
 namespace {
 
+/// The train split's images, then the unlabeled ones, in one tensor on `device`; data.unlabeled
+/// becomes a view of it, so the unlabeled images are held once.
+torch::Tensor with_unlabeled(data::Dataset& data, const torch::Device& device) {
+  auto all = torch::cat({data.train.images, data.unlabeled}).to(device);
+  data.unlabeled = all.slice(0, data.train.size());
+  return all;
+}
+
 torch::optim::SGD make_optimizer(methods::Method& method, const config::OptimOptions& o) {
   return torch::optim::SGD(method.trainable_parameters(),
                            torch::optim::SGDOptions(o.lr).momentum(o.sgd_momentum).weight_decay(o.weight_decay));
@@ -39,6 +47,8 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
       train_labels(data.train.labels.to(device)),
       test_images(data.test.images.to(device)),
       test_labels(data.test.labels.to(device)),
+      pretrain_images(data.unlabeled.defined() ? with_unlabeled(data, device) : train_images),
+      pretrain_labels(data.unlabeled.defined() ? torch::Tensor() : train_labels),
       method(std::move(prepared.method)),
       precision(prepared.precision),
       algorithms(prepared.algorithms),
@@ -46,7 +56,7 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
       augment(exp.augment, data.mean, data.std, device),
       recorder(ctx.out_dir, run_id, world->main()),
       evaluator(exp, augment, train_images, train_labels, test_images, test_labels, data.num_classes),
-      steps_per_epoch(data::batches_per_epoch(data.train.size(), exp.optim.batch, exp.data.drop_last)),
+      steps_per_epoch(data::batches_per_epoch(data.pretrain_size(), exp.optim.batch, exp.data.drop_last)),
       optimizer(make_optimizer(*method, exp.optim)),
       data_gen(stream(exp, 0)),
       augment_gen(stream(exp, 1)),

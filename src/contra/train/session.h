@@ -58,6 +58,9 @@ struct Session {
   const std::shared_ptr<const dist::World> world;
   data::Dataset data;
   torch::Tensor train_images, train_labels, test_images, test_labels;  ///< on the device
+  /// What the encoder trains on, on the device: the train split, then data.unlabeled; the labels
+  /// are train_labels, or undefined when some images have none.
+  torch::Tensor pretrain_images, pretrain_labels;
   std::shared_ptr<methods::Method> method;
   core::Precision precision;           ///< run.precision
   core::AlgorithmSettings algorithms;  ///< deterministic, cuDNN benchmark, TF32, channels_last, as applied

@@ -28,7 +28,8 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
   const auto view_q = parts.augment.view(images, parts.augment_gen);  // N×C×H×W float
   const auto view_k = method.views() == 2 ? parts.augment.view(images, parts.augment_gen) : torch::Tensor();
   set_lr(parts.optimizer, lr);
-  const auto labels = parts.labels.index_select(0, index);  // N int64
+  // N int64; undefined where the training set has images without labels (only supervised reads them).
+  const auto labels = parts.labels.defined() ? parts.labels.index_select(0, index) : torch::Tensor();
   methods::StepOutput out;
   {
     const core::AutocastScope autocast(images.device(), parts.precision);

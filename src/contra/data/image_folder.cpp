@@ -1,0 +1,130 @@
+#include "contra/data/image_folder.h"
+
+#include <stb_image.h>
+#include <stb_image_resize.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <memory>
+
+#include "contra/core/error.h"
+
+namespace contra::data {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_image_name(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".png" || ext == ".jpg" || ext == ".jpeg";
+}
+
+/// The entries of `dir` in byte order of their names.
+std::vector<fs::path> sorted_entries(const fs::path& dir) {
+  std::vector<fs::path> entries;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(it->path());
+  CONTRA_CHECK(!ec, "{}: cannot list the folder ({})", dir.string(), ec.message());
+  std::sort(entries.begin(), entries.end());
+  return entries;
+}
+
+}  // namespace
+
+torch::Tensor read_image(const std::string& path, std::int64_t side) {
+  int w = 0, h = 0, channels = 0;
+  const std::unique_ptr<unsigned char, void (*)(void*)> pixels(stbi_load(path.c_str(), &w, &h, &channels, 3),
+                                                              stbi_image_free);
+  CONTRA_CHECK(pixels != nullptr, "{}: not a readable PNG or JPEG image ({})", path,
+               stbi_failure_reason() != nullptr ? stbi_failure_reason() : "unknown reason");
+  auto out = torch::empty({side, side, 3}, torch::kUInt8);  // H×W×C, as stb writes it
+  const int s = static_cast<int>(side);
+  if (w == s && h == s) {
+    std::copy_n(pixels.get(), static_cast<std::size_t>(side * side * 3), out.data_ptr<std::uint8_t>());
+  } else {
+    CONTRA_CHECK(stbir_resize_uint8(pixels.get(), w, h, 0, out.data_ptr<std::uint8_t>(), s, s, 0, 3) == 1,
+                 "{}: resizing the {}x{} image to {}x{} failed", path, w, h, side, side);
+  }
+  return out.permute({2, 0, 1}).contiguous();  // 3×H×W
+}
+
+std::vector<std::string> image_classes(const std::string& dir) {
+  CONTRA_CHECK(fs::is_directory(dir), "{}: the folder does not exist", dir);
+  std::vector<std::string> classes;
+  for (const auto& p : sorted_entries(dir))
+    if (fs::is_directory(p)) classes.push_back(p.filename().string());
+  CONTRA_CHECK(!classes.empty(), "{}: no class folders (expected {}/<class>/<image>.png or .jpg)", dir, dir);
+  return classes;
+}
+
+Split read_image_split(const std::string& dir, const std::vector<std::string>& classes, std::int64_t side) {
+  std::vector<std::pair<std::string, std::int64_t>> files;  // path, label
+  std::vector<std::vector<std::string>> by_class(classes.size());
+  for (const auto& name : image_classes(dir)) {
+    const auto it = std::find(classes.begin(), classes.end(), name);
+    CONTRA_CHECK(it != classes.end(), "{}: class folder '{}' is not one of the train split's {} classes", dir, name,
+                 classes.size());
+    const fs::path class_dir = fs::path(dir) / name;
+    std::int64_t count = 0;
+    for (const auto& p : sorted_entries(class_dir)) {
+      if (fs::is_directory(p)) continue;
+      CONTRA_CHECK(is_image_name(p), "{}: not an image (a folder holds .png, .jpg or .jpeg files only)", p.string());
+      by_class[static_cast<std::size_t>(it - classes.begin())].push_back(p.string());
+      ++count;
+    }
+    CONTRA_CHECK(count > 0, "{}: the class folder holds no images", class_dir.string());
+  }
+  // The classes take turns (image 0 of each class, then image 1, ...), so that the first n images
+  // (data.train_subset, data.test_subset) cover every class as evenly as the folders allow.
+  for (std::size_t round = 0;; ++round) {
+    bool any = false;
+    for (std::size_t c = 0; c < by_class.size(); ++c) {
+      if (round >= by_class[c].size()) continue;
+      files.emplace_back(by_class[c][round], static_cast<std::int64_t>(c));
+      any = true;
+    }
+    if (!any) break;
+  }
+  auto images = torch::empty({static_cast<std::int64_t>(files.size()), 3, side, side}, torch::kUInt8);
+  auto labels = torch::empty({static_cast<std::int64_t>(files.size())}, torch::kInt64);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    images[static_cast<std::int64_t>(i)].copy_(read_image(files[i].first, side));
+    labels[static_cast<std::int64_t>(i)] = files[i].second;
+  }
+  return {images, labels};
+}
+
+std::string image_test_dir(const config::DataOptions& o, const std::string& where) {
+  for (const char* split : {"test", "val"})
+    if (fs::is_directory(fs::path(o.root) / split)) return (fs::path(o.root) / split).string();
+  core::fail("{}: data.root = '{}': no test split: looked for {} and {} (an image folder holds train/ and test/, "
+             "each with one folder per class)",
+             where, o.root, (fs::path(o.root) / "test").string(), (fs::path(o.root) / "val").string());
+}
+
+Dataset load_image_folder(const config::DataOptions& o, const std::string& where) {
+  CONTRA_CHECK(o.image_size > 0,
+               "{}: data.dataset = 'folder' needs data.image_size, the side its images are resized to (e.g. 96)",
+               where);
+  Dataset d;
+  d.name = o.dataset;
+  CONTRA_CHECK(fs::is_directory(o.root), "{}: data.root = '{}': the folder does not exist", where, o.root);
+  std::string test_dir;
+  try {
+    const std::string train_dir = (fs::path(o.root) / "train").string();
+    test_dir = image_test_dir(o, where);
+    d.class_names = image_classes(train_dir);
+    d.num_classes = static_cast<std::int64_t>(d.class_names.size());
+    d.train = read_image_split(train_dir, d.class_names, o.image_size);
+    d.test = read_image_split(test_dir, d.class_names, o.image_size);
+  } catch (const core::ContraError& e) {
+    core::fail("{}: data.root = '{}': {}", where, o.root, e.what());
+  }
+  constants_from_train_then_subset(d, o, where);
+  return d;
+}
+
+}  // namespace contra::data

@@ -1,0 +1,126 @@
+#include "contra/data/stl10.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include "contra/core/error.h"
+
+namespace contra::data {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::int64_t kSide = 96;
+constexpr std::int64_t kImageBytes = 3 * kSide * kSide;
+constexpr const char* kArchive = "stl10_binary";
+constexpr const char* kUrl = "https://ai.stanford.edu/~acoates/stl10/stl10_binary.tar.gz";
+
+/// The size of `path` in bytes, checked to hold whole images.
+std::int64_t image_file_bytes(const std::string& path) {
+  std::error_code ec;
+  const auto bytes = static_cast<std::int64_t>(fs::file_size(path, ec));
+  CONTRA_CHECK(!ec, "{}: cannot read the file ({})", path, ec.message());
+  CONTRA_CHECK(bytes > 0 && bytes % kImageBytes == 0,
+               "{}: {} bytes is not a whole number of {}-byte images (3x96x96): truncated, or not an STL-10 binary "
+               "file",
+               path, bytes, kImageBytes);
+  return bytes;
+}
+
+std::vector<std::string> needed(const config::DataOptions& o) {
+  std::vector<std::string> files = {"train_X.bin", "train_y.bin", "test_X.bin", "test_y.bin"};
+  if (o.train_split == "train+unlabeled") files.emplace_back("unlabeled_X.bin");
+  return files;
+}
+
+/// Images and labels of one labelled split, checked against each other and the official count.
+Split read_split(const fs::path& root, const std::string& name, std::int64_t official,
+                 const config::DataOptions& o, const std::string& where) {
+  const std::string images_path = (root / (name + "_X.bin")).string();
+  const std::string labels_path = (root / (name + "_y.bin")).string();
+  Split s;
+  try {
+    s = {read_stl10_images(images_path), read_stl10_labels(labels_path)};
+  } catch (const core::ContraError& e) {
+    core::fail("{}: data.root = '{}': {}", where, o.root, e.what());
+  }
+  CONTRA_CHECK(s.images.size(0) == s.labels.size(0), "{}: {} has {} images but {} has {} labels", where, images_path,
+               s.images.size(0), labels_path, s.labels.size(0));
+  CONTRA_CHECK(!o.verify || s.size() == official,
+               "{}: {} holds {} images, the official file {} (data.verify = true; set it to false for a file of your "
+               "own in this format)",
+               where, images_path, s.size(), official);
+  return s;
+}
+
+}  // namespace
+
+std::int64_t count_stl10_images(const std::string& path) { return image_file_bytes(path) / kImageBytes; }
+
+torch::Tensor read_stl10_images(const std::string& path, std::int64_t limit) {
+  const auto in_file = image_file_bytes(path) / kImageBytes;
+  const auto n = limit > 0 ? std::min(limit, in_file) : in_file;
+  std::ifstream in(path, std::ios::binary);
+  CONTRA_CHECK(in.good(), "{}: cannot open the file", path);
+  auto raw = torch::empty({n, 3, kSide, kSide}, torch::kUInt8);  // as stored: channel, then x, then y
+  in.read(reinterpret_cast<char*>(raw.data_ptr<std::uint8_t>()), n * kImageBytes);
+  CONTRA_CHECK(in.gcount() == n * kImageBytes, "{}: read {} of {} bytes", path, in.gcount(), n * kImageBytes);
+  return raw.transpose(2, 3).contiguous();  // column-major -> row-major: N×3×H×W
+}
+
+torch::Tensor read_stl10_labels(const std::string& path) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  CONTRA_CHECK(in.good(), "{}: cannot open the file", path);
+  const auto bytes = static_cast<std::int64_t>(in.tellg());
+  CONTRA_CHECK(bytes > 0, "{}: the file is empty", path);
+  auto raw = torch::empty({bytes}, torch::kUInt8);
+  in.seekg(0);
+  in.read(reinterpret_cast<char*>(raw.data_ptr<std::uint8_t>()), bytes);
+  CONTRA_CHECK(in.gcount() == bytes, "{}: read {} of its {} bytes", path, in.gcount(), bytes);
+  const auto labels = raw.to(torch::kInt64);
+  const auto bad = (labels < 1).logical_or(labels > 10).nonzero();
+  CONTRA_CHECK(bad.numel() == 0, "{}: record {} has label {}, outside 1..10", path,
+               bad.numel() > 0 ? bad[0][0].item<std::int64_t>() : 0,
+               bad.numel() > 0 ? labels[bad[0][0]].item<std::int64_t>() : 0);
+  return labels - 1;
+}
+
+std::string stl10_root(const config::DataOptions& o, const std::string& where) {
+  const auto files = needed(o);
+  for (const fs::path& dir : {fs::path(o.root), fs::path(o.root) / kArchive}) {
+    bool all = true;
+    for (const auto& f : files) all = all && fs::is_regular_file(dir / f);
+    if (all) return dir.string();
+  }
+  core::fail(
+      "{}: data.root = '{}': stl10 not found: looked for {} there and in {}/; download the binary version ({}) "
+      "and extract it there",
+      where, o.root, fmt::join(files, ", "), kArchive, kUrl);
+}
+
+Dataset load_stl10(const config::DataOptions& o, const std::string& where) {
+  const fs::path root = stl10_root(o, where);
+  Dataset d;
+  d.name = o.dataset;
+  d.num_classes = 10;
+  d.train = read_split(root, "train", 5000, o, where);
+  d.test = read_split(root, "test", 8000, o, where);
+  constants_from_train_then_subset(d, o, where);  // the whole labelled train split's constants
+  if (o.train_split == "train+unlabeled") {
+    const std::string path = (root / "unlabeled_X.bin").string();
+    try {
+      const auto count = count_stl10_images(path);
+      CONTRA_CHECK(!o.verify || count == 100000,
+                   "{} holds {} images, the official file 100000 (data.verify = true; set it to false for a file of "
+                   "your own in this format)",
+                   path, count);
+      d.unlabeled = read_stl10_images(path, o.train_subset);
+    } catch (const core::ContraError& e) {
+      core::fail("{}: data.root = '{}': {}", where, o.root, e.what());
+    }
+  }
+  return d;
+}
+
+}  // namespace contra::data
