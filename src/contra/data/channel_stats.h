@@ -13,8 +13,8 @@ struct ChannelStatistics {
   std::vector<double> std;   ///< population standard deviation (divides by the pixel count)
 };
 
-/// images: uint8 N×C×H×W, N ≥ 1. Sums in float64 over chunks of images, so a large split does not
-/// need a float copy of itself (CIFAR-10's train split as float64 would be 1.2 GB).
+/// images: uint8 N×C×H×W, N ≥ 1. Sums in float64 over chunks of about 64 MB, so a large split does
+/// not need a float copy of itself (CIFAR-10's train split as float64 would be 1.2 GB).
 ChannelStatistics channel_statistics(const torch::Tensor& images);
 
 }  // namespace contra::data

@@ -63,10 +63,18 @@ torch::Tensor read_stl10_images(const std::string& path, std::int64_t limit) {
   const auto n = limit > 0 ? std::min(limit, in_file) : in_file;
   std::ifstream in(path, std::ios::binary);
   CONTRA_CHECK(in.good(), "{}: cannot open the file", path);
-  auto raw = torch::empty({n, 3, kSide, kSide}, torch::kUInt8);  // as stored: channel, then x, then y
-  in.read(reinterpret_cast<char*>(raw.data_ptr<std::uint8_t>()), n * kImageBytes);
-  CONTRA_CHECK(in.gcount() == n * kImageBytes, "{}: read {} of {} bytes", path, in.gcount(), n * kImageBytes);
-  return raw.transpose(2, 3).contiguous();  // column-major -> row-major: N×3×H×W
+  auto images = torch::empty({n, 3, kSide, kSide}, torch::kUInt8);
+  // In chunks of 1000 images, so that the file's layout is never held whole beside the result.
+  constexpr std::int64_t kChunk = 1000;
+  auto raw = torch::empty({std::min(n, kChunk), 3, kSide, kSide}, torch::kUInt8);  // channel, then x, then y
+  for (std::int64_t i = 0; i < n; i += kChunk) {
+    const auto k = std::min(kChunk, n - i);
+    in.read(reinterpret_cast<char*>(raw.data_ptr<std::uint8_t>()), k * kImageBytes);
+    CONTRA_CHECK(in.gcount() == k * kImageBytes, "{}: read {} of {} bytes at image {}", path, in.gcount(),
+                 k * kImageBytes, i);
+    images.slice(0, i, i + k).copy_(raw.slice(0, 0, k).transpose(2, 3));  // column-major -> row-major
+  }
+  return images;  // N×3×H×W
 }
 
 torch::Tensor read_stl10_labels(const std::string& path) {
