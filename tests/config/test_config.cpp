@@ -336,6 +336,8 @@ TEST_CASE("data.train_split: train, or train+unlabeled where the dataset has an 
   CHECK_THAT(set_error("data.train_split=\"train+unlabeled\""),
              Catch::Contains("data.train_split = 'train+unlabeled'") && Catch::Contains("only stl10"));
   CHECK_THAT(set_error("data.train_split=unlabeled"), Catch::Contains("data.train_split = 'unlabeled' is unknown"));
+  // data.label_kind is CIFAR-100's.
+  CHECK_THAT(set_error("data.label_kind=coarse"), Catch::Contains("data.label_kind = 'coarse' applies to cifar100 only"));
   // Its default leaves the run id as it was.
   CHECK(contra::config::config_hash(experiment_with({"data.train_split=train"})) ==
         contra::config::config_hash(load_experiment(kExperiment)));

@@ -109,6 +109,16 @@ TEST_CASE("CIFAR: bad files are one line naming the file and the defect", "[data
     CHECK(message_of([&] { contra::data::check_dataset(options("cifar10", dir.path())); }) ==
           message_of([&] { (void)contra::data::load_dataset(options("cifar10", dir.path())); }));
   }
+  SECTION("one file missing, or a folder in its place: that file is named") {
+    cifar10_files(dir.path());
+    fs::remove(dir / "data_batch_3.bin");
+    CHECK_THAT(message_of([&] { (void)contra::data::load_dataset(options("cifar10", dir.path())); }),
+               Catch::Contains("data_batch_3.bin missing or not a regular file") &&
+                   !Catch::Contains("data_batch_1.bin"));
+    fs::create_directories(dir / "data_batch_3.bin");
+    CHECK_THAT(message_of([&] { (void)contra::data::load_dataset(options("cifar10", dir.path())); }),
+               Catch::Contains("data_batch_3.bin missing or not a regular file"));
+  }
   SECTION("truncated") {
     cifar10_files(dir.path());
     const std::string whole = records({{1}, {2}});

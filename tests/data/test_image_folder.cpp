@@ -135,8 +135,29 @@ TEST_CASE("image folder: bad inputs are one line naming the folder or file", "[d
     CHECK_THAT(load_error(options(dir.path())), Catch::Contains("notes.txt") && Catch::Contains("not an image"));
     fs::remove(dir / "train" / "ant" / "notes.txt");
     std::ofstream(dir / "train" / "bee" / "broken.png") << "not a png";
+    CHECK_THAT(load_error(options(dir.path())), Catch::Contains("broken.png: not a PNG or JPEG file"));
+    std::ofstream(dir / "train" / "bee" / "broken.png") << std::string("\x89PNG\r\n\x1a\n", 8) << "cut short";
     CHECK_THAT(load_error(options(dir.path())),
-               Catch::Contains("broken.png") && Catch::Contains("not a readable PNG or JPEG image"));
+               Catch::Contains("broken.png: not a readable PNG or JPEG image ("));
+  }
+  SECTION("a BMP, GIF or PPM under an image's name, one class, a control character in a name") {
+    folder(dir.path());
+    std::ofstream(dir / "train" / "ant" / "d.png") << "P6\n8 8\n255\n" << std::string(192, '\x40');  // a PPM
+    CHECK_THAT(load_error(options(dir.path())), Catch::Contains("d.png: not a PNG or JPEG file"));
+    fs::remove(dir / "train" / "ant" / "d.png");
+    std::ofstream(dir / "train" / "ant" / "two\nlines.txt") << "x";
+    const auto m = load_error(options(dir.path()));
+    CHECK_THAT(m, Catch::Contains("two\\x0alines.txt: not an image"));
+    CHECK(m.find('\n') == std::string::npos);
+    fs::remove(dir / "train" / "ant" / "two\nlines.txt");
+    png(dir / "train" / "b\nc" / "x.png", 8, 8, 3, 0);
+    CHECK_THAT(load_error(options(dir.path())), Catch::Contains("control character"));
+    fs::remove_all(dir / "train" / "b\nc");
+    for (const char* gone : {"bee", "cat"}) {
+      fs::remove_all(dir / "train" / gone);
+      fs::remove_all(dir / "test" / gone);
+    }
+    CHECK_THAT(load_error(options(dir.path())), Catch::Contains("one class folder ('ant')"));
   }
   SECTION("a test class the train split does not have") {
     folder(dir.path());

@@ -53,6 +53,7 @@ struct MethodSpec {
   /// The checks that need the number of training images (the method named only; e.g. MoCo's
   /// queue against the data). Throws ContraError.
   std::function<void(const Experiment& experiment, std::int64_t train_images)> check_against_data;
+  bool trains_on_labels = false;  ///< its step reads the labels: no training split without them
 };
 
 /// Every method, in registration order.

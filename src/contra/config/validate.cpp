@@ -82,6 +82,14 @@ void validate(const Experiment& e, const MethodSchema& methods) {
   CONTRA_CHECK(e.data.train_split == "train" || e.data.dataset == "stl10",
                "{}: data.train_split = '{}' needs an unlabeled split, which only stl10 has (data.dataset = '{}')",
                e.where("data.train_split"), e.data.train_split, e.data.dataset);
+  CONTRA_CHECK(e.data.train_split == "train" || find_method(methods, e.method.name) == nullptr ||
+                   !find_method(methods, e.method.name)->trains_on_labels,
+               "{}: data.train_split = '{}' adds images without labels, but method.name = '{}' trains on labels; "
+               "set data.train_split = 'train'",
+               e.where("data.train_split"), e.data.train_split, e.method.name);
+  CONTRA_CHECK(e.data.label_kind == DataOptions{}.label_kind || e.data.dataset == "cifar100",
+               "{}: data.label_kind = '{}' applies to cifar100 only (data.dataset = '{}')", e.where("data.label_kind"),
+               e.data.label_kind, e.data.dataset);
   CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty", e.where("data.root"));
   CONTRA_CHECK(e.data.dataset != "mnist" || e.data.root != DataOptions{}.root,
                "{}: data.dataset = 'mnist' but data.root = '{}' is the Fashion-MNIST folder; set data.root to a folder "

@@ -46,13 +46,6 @@ Layout layout(const config::DataOptions& o) {
           "https://www.cs.toronto.edu/~kriz/cifar-100-binary.tar.gz"};
 }
 
-bool has_all(const fs::path& dir, const Layout& l) {
-  for (const auto* files : {&l.train, &l.test})
-    for (const auto& f : *files)
-      if (!fs::is_regular_file(dir / f)) return false;
-  return true;
-}
-
 /// The files of one split, read and concatenated, each checked against the official count.
 Split read_split(const fs::path& root, const std::vector<std::string>& files, std::int64_t records_per_file,
                  const Layout& l, const config::DataOptions& o, const std::string& where) {
@@ -101,12 +94,11 @@ Split read_cifar_file(const std::string& path, int label_bytes, int label_index)
 
 std::string cifar_root(const config::DataOptions& o, const std::string& where) {
   const Layout l = layout(o);
-  for (const fs::path& dir : {fs::path(o.root), fs::path(o.root) / l.archive})
-    if (has_all(dir, l)) return dir.string();
-  core::fail(
-      "{}: data.root = '{}': {} not found: looked for {} and {} there and in {}/; download the binary "
-      "version ({}) and extract it there",
-      where, o.root, o.dataset, l.train.front(), l.test.front(), l.archive, l.url);
+  auto files = l.train;
+  files.insert(files.end(), l.test.begin(), l.test.end());
+  return folder_with({o.root, (fs::path(o.root) / l.archive).string()}, files, o.dataset,
+                     fmt::format("{}: data.root = '{}'", where, o.root),
+                     fmt::format("download the binary version ({}) and extract it in data.root", l.url));
 }
 
 Dataset load_cifar(const config::DataOptions& o, const std::string& where) {

@@ -64,6 +64,25 @@ void keep_first(Split& s, std::int64_t subset, const char* key, const std::strin
   if (subset > 0 && subset < s.size()) s = {s.images.slice(0, 0, subset).clone(), s.labels.slice(0, 0, subset).clone()};
 }
 
+std::string folder_with(const std::vector<std::string>& candidates, const std::vector<std::string>& files,
+                        const std::string& dataset, const std::string& where, const std::string& advice) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> absolute;
+  for (const auto& dir : candidates) {
+    std::vector<std::string> missing;
+    for (const auto& f : files)
+      if (!fs::is_regular_file(fs::path(dir) / f)) missing.push_back(f);
+    if (missing.empty()) return dir;
+    if (missing.size() < files.size())
+      core::fail("{}: {} in {}: {} missing or not a regular file ({}); {}", where, dataset,
+                 fs::absolute(dir).lexically_normal().string(), fmt::join(missing, ", "),
+                 missing.size() == 1 ? "it is" : "they are", advice);
+    absolute.push_back(fs::absolute(dir).lexically_normal().string());
+  }
+  core::fail("{}: {} not found: looked for {} in {}; {}", where, dataset, fmt::join(files, ", "),
+             fmt::join(absolute, " and "), advice);
+}
+
 void constants_from_train_then_subset(Dataset& d, const config::DataOptions& options, const std::string& where) {
   auto constants = channel_statistics(d.train.images);  // before any subset, so every subset normalises alike
   d.mean = std::move(constants.mean);

@@ -39,6 +39,13 @@ struct Dataset {
 /// (prefixed with `where`) naming data.<key> when subset is larger than the split.
 void keep_first(Split& split, std::int64_t subset, const char* key, const std::string& where);
 
+/// The folder among `candidates` that holds every file in `files` (each a regular file), in order.
+/// When none does, throws core::ContraError (prefixed with `where`): where a candidate holds some of
+/// the files, the ones it lacks (or that are not regular files); otherwise the files looked for and
+/// the candidates as absolute paths; then `advice` (where to get the dataset).
+std::string folder_with(const std::vector<std::string>& candidates, const std::vector<std::string>& files,
+                        const std::string& dataset, const std::string& where, const std::string& advice);
+
 /// Sets `d`'s normalisation constants from its whole train split (channel_statistics: for datasets
 /// whose authors publish none), then keeps the first data.train_subset / data.test_subset images.
 /// Throws as keep_first does.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include "contra/core/error.h"
@@ -15,6 +16,25 @@ namespace contra::data {
 namespace fs = std::filesystem;
 
 namespace {
+
+/// `name` with control characters (a newline would split the one-line error) written as \xNN.
+std::string printable(const std::string& name) {
+  std::string out;
+  for (unsigned char c : name) out += c < 0x20 || c == 0x7f ? fmt::format("\\x{:02x}", c) : std::string(1, static_cast<char>(c));
+  return out;
+}
+
+/// True when the file starts with the PNG signature or a JPEG start-of-image marker.
+bool has_image_signature(const std::string& path) {
+  char head[8] = {};
+  std::ifstream in(path, std::ios::binary);
+  in.read(head, 8);
+  const auto n = in.gcount();
+  const bool png = n == 8 && std::string(head, 8) == std::string("\x89PNG\r\n\x1a\n", 8);
+  const bool jpeg = n >= 3 && static_cast<unsigned char>(head[0]) == 0xff && static_cast<unsigned char>(head[1]) == 0xd8 &&
+                    static_cast<unsigned char>(head[2]) == 0xff;
+  return png || jpeg;
+}
 
 bool is_image_name(const fs::path& p) {
   std::string ext = p.extension().string();
@@ -35,10 +55,12 @@ std::vector<fs::path> sorted_entries(const fs::path& dir) {
 }  // namespace
 
 torch::Tensor read_image(const std::string& path, std::int64_t side) {
+  CONTRA_CHECK(has_image_signature(path), "{}: not a PNG or JPEG file (its first bytes are neither signature)",
+               printable(path));
   int w = 0, h = 0, channels = 0;
   const std::unique_ptr<unsigned char, void (*)(void*)> pixels(stbi_load(path.c_str(), &w, &h, &channels, 3),
                                                               stbi_image_free);
-  CONTRA_CHECK(pixels != nullptr, "{}: not a readable PNG or JPEG image ({})", path,
+  CONTRA_CHECK(pixels != nullptr, "{}: not a readable PNG or JPEG image ({})", printable(path),
                stbi_failure_reason() != nullptr ? stbi_failure_reason() : "unknown reason");
   auto out = torch::empty({side, side, 3}, torch::kUInt8);  // H×W×C, as stb writes it
   const int s = static_cast<int>(side);
@@ -46,7 +68,7 @@ torch::Tensor read_image(const std::string& path, std::int64_t side) {
     std::copy_n(pixels.get(), static_cast<std::size_t>(side * side * 3), out.data_ptr<std::uint8_t>());
   } else {
     CONTRA_CHECK(stbir_resize_uint8(pixels.get(), w, h, 0, out.data_ptr<std::uint8_t>(), s, s, 0, 3) == 1,
-                 "{}: resizing the {}x{} image to {}x{} failed", path, w, h, side, side);
+                 "{}: resizing the {}x{} image to {}x{} failed", printable(path), w, h, side, side);
   }
   return out.permute({2, 0, 1}).contiguous();  // 3×H×W
 }
@@ -54,9 +76,15 @@ torch::Tensor read_image(const std::string& path, std::int64_t side) {
 std::vector<std::string> image_classes(const std::string& dir) {
   CONTRA_CHECK(fs::is_directory(dir), "{}: the folder does not exist", dir);
   std::vector<std::string> classes;
-  for (const auto& p : sorted_entries(dir))
-    if (fs::is_directory(p)) classes.push_back(p.filename().string());
-  CONTRA_CHECK(!classes.empty(), "{}: no class folders (expected {}/<class>/<image>.png or .jpg)", dir, dir);
+  for (const auto& p : sorted_entries(dir)) {
+    if (!fs::is_directory(p)) continue;
+    const auto name = p.filename().string();
+    CONTRA_CHECK(printable(name) == name, "{}: class folder '{}' has a control character in its name",
+                 printable(dir), printable(name));
+    classes.push_back(name);
+  }
+  CONTRA_CHECK(!classes.empty(), "{}: no class folders (expected {}/<class>/<image>.png or .jpg)", printable(dir),
+               printable(dir));
   return classes;
 }
 
@@ -71,7 +99,8 @@ Split read_image_split(const std::string& dir, const std::vector<std::string>& c
     std::int64_t count = 0;
     for (const auto& p : sorted_entries(class_dir)) {
       if (fs::is_directory(p)) continue;
-      CONTRA_CHECK(is_image_name(p), "{}: not an image (a folder holds .png, .jpg or .jpeg files only)", p.string());
+      CONTRA_CHECK(is_image_name(p), "{}: not an image (a folder holds .png, .jpg or .jpeg files only)",
+                   printable(p.string()));
       by_class[static_cast<std::size_t>(it - classes.begin())].push_back(p.string());
       ++count;
     }
@@ -118,6 +147,8 @@ Dataset load_image_folder(const config::DataOptions& o, const std::string& where
     test_dir = image_test_dir(o, where);
     d.class_names = image_classes(train_dir);
     d.num_classes = static_cast<std::int64_t>(d.class_names.size());
+    CONTRA_CHECK(d.num_classes >= 2, "{}: one class folder ('{}'); the kNN monitor and the linear probe need 2 or more",
+                 train_dir, d.class_names.front());
     d.train = read_image_split(train_dir, d.class_names, o.image_size);
     d.test = read_image_split(test_dir, d.class_names, o.image_size);
   } catch (const core::ContraError& e) {

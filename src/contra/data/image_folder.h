@@ -16,8 +16,8 @@
 namespace contra::data {
 
 /// One image file as uint8 3×side×side (RGB; gray, gray+alpha and RGBA are converted, the alpha
-/// dropped). Throws core::ContraError naming the file when it cannot be read or is not a PNG or
-/// JPEG image stb_image can decode, with stb's reason.
+/// dropped). Throws core::ContraError naming the file when it does not start with the PNG or JPEG
+/// signature (stb_image would also take BMP, GIF, PPM, ...), or cannot be decoded (stb's reason).
 torch::Tensor read_image(const std::string& path, std::int64_t side);
 
 /// Images of the split folder `dir`, labelled by `classes` (sorted class folder names), the classes

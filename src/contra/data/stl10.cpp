@@ -35,7 +35,7 @@ std::vector<std::string> needed(const config::DataOptions& o) {
 }
 
 /// Images and labels of one labelled split, checked against each other and the official count.
-Split read_split(const fs::path& root, const std::string& name, std::int64_t official,
+Split read_labelled_split(const fs::path& root, const std::string& name, std::int64_t official,
                  const config::DataOptions& o, const std::string& where) {
   const std::string images_path = (root / (name + "_X.bin")).string();
   const std::string labels_path = (root / (name + "_y.bin")).string();
@@ -95,16 +95,9 @@ torch::Tensor read_stl10_labels(const std::string& path) {
 }
 
 std::string stl10_root(const config::DataOptions& o, const std::string& where) {
-  const auto files = needed(o);
-  for (const fs::path& dir : {fs::path(o.root), fs::path(o.root) / kArchive}) {
-    bool all = true;
-    for (const auto& f : files) all = all && fs::is_regular_file(dir / f);
-    if (all) return dir.string();
-  }
-  core::fail(
-      "{}: data.root = '{}': stl10 not found: looked for {} there and in {}/; download the binary version ({}) "
-      "and extract it there",
-      where, o.root, fmt::join(files, ", "), kArchive, kUrl);
+  return folder_with({o.root, (fs::path(o.root) / kArchive).string()}, needed(o), "stl10",
+                     fmt::format("{}: data.root = '{}'", where, o.root),
+                     fmt::format("download the binary version ({}) and extract it in data.root", kUrl));
 }
 
 Dataset load_stl10(const config::DataOptions& o, const std::string& where) {
@@ -112,8 +105,8 @@ Dataset load_stl10(const config::DataOptions& o, const std::string& where) {
   Dataset d;
   d.name = o.dataset;
   d.num_classes = 10;
-  d.train = read_split(root, "train", 5000, o, where);
-  d.test = read_split(root, "test", 8000, o, where);
+  d.train = read_labelled_split(root, "train", 5000, o, where);
+  d.test = read_labelled_split(root, "test", 8000, o, where);
   constants_from_train_then_subset(d, o, where);  // the whole labelled train split's constants
   if (o.train_split == "train+unlabeled") {
     const std::string path = (root / "unlabeled_X.bin").string();

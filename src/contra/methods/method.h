@@ -60,6 +60,8 @@ inline void check_temperature(double temperature, const config::Checks& checks) 
 ///  - `static void validate(const Options&, const config::Checks&)`: their range checks;
 ///  - `static std::string describe(const DistinctValues&)`: one line for a table's header (its
 ///    negatives per query and what K means for it);
+///  - optionally `static constexpr bool kTrainsOnLabels = true`: its step reads the labels, so it
+///    cannot train on images without them;
 ///  - optionally `static void check_against_data(const Options&, std::int64_t train_images,
 ///    const config::Checks&)`: the checks that need the data's size;
 ///  - a constructor (const config::ModelOptions&, const Options&, const DataShape&, std::uint64_t seed).
@@ -68,6 +70,8 @@ class Method : public torch::nn::Module {
   /// The default: nothing to check against the data.
   template <class Options>
   static void check_against_data(const Options&, std::int64_t, const config::Checks&) {}
+  /// The default: the step reads no labels (a method that does declares it true).
+  static constexpr bool kTrainsOnLabels = false;
 
   /// One step on `batch` (views on the method's device).
   virtual StepOutput forward_step(const Batch& batch) = 0;

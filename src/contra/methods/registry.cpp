@@ -35,6 +35,7 @@ Entry entry(const char* name) {
   Entry r;
   r.spec.name = name;
   r.spec.options = config::option_specs<Options>();
+  r.spec.trains_on_labels = M::kTrainsOnLabels;
   r.spec.validate = [options](const config::Experiment& e) { M::validate(options(e), checks_of(e)); };
   r.spec.check_against_data = [options](const config::Experiment& e, std::int64_t n) {
     M::check_against_data(options(e), n, checks_of(e));

@@ -25,6 +25,7 @@ struct SupervisedOptions {
 class Supervised : public Method {
  public:
   using Options = SupervisedOptions;
+  static constexpr bool kTrainsOnLabels = true;  ///< cross-entropy on the labels
   /// A classifier for data.num_classes >= 2 classes. Throws ContraError otherwise.
   Supervised(const config::ModelOptions& model, const SupervisedOptions& options, const DataShape& data,
              std::uint64_t seed);
