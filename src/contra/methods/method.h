@@ -24,7 +24,6 @@ struct DataShape {
   std::int64_t in_channels = 1;   ///< image channels
   std::int64_t train_size = 0;    ///< training images (memory bank rows)
   std::int64_t num_classes = 10;  ///< label classes (the supervised classifier)
-  std::int64_t unlabeled = 0;     ///< of train_size, images without labels (STL-10's unlabeled split)
 };
 
 /// One training step's input: two augmented views of the same N images, and what the dataset

@@ -14,10 +14,6 @@ Supervised::Supervised(const config::ModelOptions& model, const SupervisedOption
     : num_classes_(data.num_classes) {
   CONTRA_CHECK(data.num_classes >= 2, "method.name = 'supervised' needs labelled data with >= 2 classes, got {}",
                data.num_classes);
-  CONTRA_CHECK(data.unlabeled == 0,
-               "method.name = 'supervised' trains on labels, but data.train_split = 'train+unlabeled' adds {} images "
-               "without; set data.train_split = 'train'",
-               data.unlabeled);
   encoder_ = register_module("encoder", models::Encoder(model, data.in_channels));
   classifier_ = register_module("classifier", torch::nn::Linear(encoder_->feature_dim(), data.num_classes));
 }

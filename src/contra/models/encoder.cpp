@@ -2,8 +2,6 @@
 
 #include <torch/torch.h>
 
-#include <algorithm>
-
 #include "contra/core/error.h"
 #include "contra/models/resnet.h"
 #include "contra/models/split_chunks.h"
@@ -12,20 +10,22 @@ namespace contra::models {
 
 EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels)
     : dim_(options.dim), bn_splits_(options.bn_splits) {
-  if (options.backbone == "small_cnn") {
+  // The ResNets by name: depth and stem (models/resnet.h).
+  static const struct {
+    const char* name;
+    std::int64_t depth;
+    Stem stem;
+  } kResNets[] = {{"resnet18", 18, Stem::cifar},
+                  {"resnet50", 50, Stem::cifar},
+                  {"resnet18_imagenet", 18, Stem::imagenet},
+                  {"resnet50_imagenet", 50, Stem::imagenet}};
+  if (options.backbone == "small_cnn")
     backbone_ = std::make_shared<SmallCnn>(in_channels, options.width, options.bn_splits);
-  } else if (options.backbone.rfind("resnet", 0) == 0) {
-    const auto& names = config::names::kBackbones;
-    CONTRA_CHECK(std::find(names.begin(), names.end(), options.backbone) != names.end(),
-                 "model.backbone = '{}' is unknown; valid: {}", options.backbone, fmt::join(names, ", "));
-    const std::int64_t depth = options.backbone.rfind("resnet50", 0) == 0 ? 50 : 18;
-    const bool standard_stem = options.backbone.find("_imagenet") != std::string::npos;
-    backbone_ = std::make_shared<ResNet>(depth, standard_stem ? Stem::imagenet : Stem::cifar, in_channels,
-                                         options.bn_splits);
-  } else {
-    core::fail("model.backbone = '{}' is unknown; valid: {}", options.backbone,
+  for (const auto& r : kResNets)
+    if (options.backbone == r.name)
+      backbone_ = std::make_shared<ResNet>(r.depth, r.stem, in_channels, options.bn_splits);
+  CONTRA_CHECK(backbone_ != nullptr, "model.backbone = '{}' is unknown; valid: {}", options.backbone,
                fmt::join(config::names::kBackbones, ", "));
-  }
   register_module("backbone", backbone_);
   head_ =
       register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden, options.dim));

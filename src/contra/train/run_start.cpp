@@ -159,7 +159,7 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
   config::Experiment per_rank = exp;  // each rank's encoders hold bn_splits / W of the global batch's BN groups
   per_rank.model.bn_splits /= world->size();
-  auto method = methods::make_method(per_rank, {dataset.train.images.size(1), n_train, dataset.num_classes, dataset.unlabeled_size()});
+  auto method = methods::make_method(per_rank, {dataset.train.images.size(1), n_train, dataset.num_classes});
   method->to(device);
   method->set_world(world);
   dist::broadcast_module(*method, *world);  // the replicas start equal, however each was built
