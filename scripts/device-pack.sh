@@ -4,7 +4,7 @@
 # and no package manager. Run here, on a Debian 12 machine with the project's packages (scripts/setup.sh):
 #   - the Debian .deb files of what the build needs, fetched with `apt-get download`: HDF5 (headers
 #     and the library) with the runtime libraries it needs beyond the C and C++ runtimes, fmt,
-#     toml++, CLI11, Catch2 and Google Benchmark, into <pack>/debs/;
+#     OpenSSL's headers (libcrypto's MD5), toml++, CLI11, Catch2 and Google Benchmark, into <pack>/debs/;
 #   - the Fashion-MNIST IDX files (Debian's dataset-fashion-mnist), into <pack>/fashion-mnist/.
 # The pack travels with the working tree (the device tool's `carry`), which may be 64 MiB in all, so
 # it must stay under 48 MiB; the script checks. scripts/device-check.sh unpacks it there.
@@ -30,7 +30,7 @@ PACKAGES=(
   libidn2-0 libunistring2 libldap-2.5-0 libsasl2-2 libsasl2-modules-db libdb5.3 libgnutls30 libnettle8
   libhogweed6 libgmp10 libp11-kit0 libffi8 libtasn1-6 libnghttp2-14 libpsl5 librtmp1 libssh2-1 libssl3
   libfmt-dev libfmt9 libtomlplusplus-dev libtomlplusplus3 libcli11-dev catch2
-  libbenchmark-dev libbenchmark1debian libstb-dev libstb0
+  libbenchmark-dev libbenchmark1debian libstb-dev libstb0 libssl-dev
 )
 DATASET=/usr/share/datasets/fashion-mnist  # config::DataOptions's default root
 FILES=(train-images-idx3-ubyte.gz train-labels-idx1-ubyte.gz t10k-images-idx3-ubyte.gz t10k-labels-idx1-ubyte.gz)

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -160,6 +161,23 @@ TEST_CASE("STL-10: bad files are one line naming the file and the defect", "[dat
     o.verify = true;
     CHECK_THAT(load_error(o), Catch::Contains("train_X.bin holds 3 images, the official file 5000") &&
                                   Catch::Contains("data.verify"));
+  }
+  SECTION("data.verify: the published MD5 of a file of the official size") {
+    stl10_files(dir.path());
+    // 5 000 blank images (a sparse file) and 5 000 labels of class 1: the official counts, not the
+    // official bytes.
+    { std::ofstream(dir / "train_X.bin", std::ios::binary); }
+    fs::resize_file(dir / "train_X.bin", 5000 * 3 * 96 * 96);
+    write_bytes(dir / "train_y.bin", std::string(5000, '\x01'));
+    auto o = options(dir.path());
+    o.verify = true;
+    const auto m = load_error(o);
+    CHECK_THAT(m, Catch::Contains("train_y.bin: MD5 ") &&
+                      Catch::Contains("the official file's is 5a34089d4802c674881badbb80307741") &&
+                      Catch::Contains("data.verify") && Catch::Contains("data.root"));
+    CHECK(m.find('\n') == std::string::npos);
+    o.verify = false;
+    CHECK_NOTHROW(contra::data::load_dataset(o));  // no MD5 without data.verify
   }
   SECTION("a subset larger than the split") {
     stl10_files(dir.path());

@@ -153,6 +153,20 @@ void read_report(const toml::table& table, Sweep& sweep) {
   CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), sweep.report.kind) != kinds.end(),
                "{}: report.kind = '{}' is unknown; valid: {}", where != origins.end() ? where->second : sweep.file,
                sweep.report.kind, fmt::join(kinds, ", "));
+  // A published curve is of one setting (the MoCo demo's CIFAR-10): drawn only for the presets named.
+  const auto& r = sweep.report;
+  const auto at = [&](const char* key) {
+    const auto it = origins.find(key);
+    return it != origins.end() ? it->second : sweep.file;
+  };
+  CONTRA_CHECK(r.epoch_reference.empty() == r.epoch_reference_presets.empty(),
+               "{}: report.epoch_reference and report.epoch_reference_presets go together: the curve is drawn only "
+               "for the presets whose setting it is of (epoch_reference = '{}', {} presets)",
+               at(r.epoch_reference.empty() ? "report.epoch_reference_presets" : "report.epoch_reference"),
+               r.epoch_reference, r.epoch_reference_presets.size());
+  for (const auto& name : r.epoch_reference_presets)
+    CONTRA_CHECK(sweep.presets.count(name) == 1, "{}: report.epoch_reference_presets names '{}', which is no [preset.*] of this sweep",
+                 at("report.epoch_reference_presets"), name);
 }
 
 /// One [[zip]] table: axes that move together.

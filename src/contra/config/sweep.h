@@ -69,6 +69,10 @@ struct ReportSpec {
   std::string series_label;         ///< its column header
   bool log_x = false;               ///< figure: x on a log axis, ticks at the swept values
   std::string metric = "knn_top1";  ///< the /summary attribute measured
+  /// optional: a published per-epoch kNN curve, analysis/references/<name>.csv (config/reference_curve.h),
+  /// drawn beside each row's kNN per epoch, e.g. "moco_cifar10_demo_knn"
+  std::string epoch_reference;
+  std::vector<std::string> epoch_reference_presets;  ///< the presets whose setting that curve is of (required with it)
 
   /// Its keys, once: the sweep reader reads [report] through this (as Experiment::visit).
   template <class V>
@@ -86,6 +90,8 @@ struct ReportSpec {
     v("series_label", series_label);
     v("log_x", log_x);
     v("metric", metric);
+    v("epoch_reference", epoch_reference);
+    v("epoch_reference_presets", epoch_reference_presets);
   }
 };
 

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "contra/core/error.h"
+#include "contra/data/checksum.h"
 
 namespace contra::data {
 
@@ -15,6 +16,34 @@ constexpr std::int64_t kSide = 96;
 constexpr std::int64_t kImageBytes = 3 * kSide * kSide;
 constexpr const char* kArchive = "stl10_binary";
 constexpr const char* kUrl = "https://ai.stanford.edu/~acoates/stl10/stl10_binary.tar.gz";
+constexpr const char* kDigestSource = "as torchvision.datasets.STL10 lists it";
+
+/// The MD5 of each file of the official archive, as torchvision's STL10 lists them.
+std::string official_md5(const std::string& file) {
+  if (file == "train_X.bin") return "918c2871b30a85fa023e0c44e0bee87f";
+  if (file == "train_y.bin") return "5a34089d4802c674881badbb80307741";
+  if (file == "test_X.bin") return "7f263ba9f9e0b06b93213547f721ac82";
+  if (file == "test_y.bin") return "36f9794fa4beb8a2c72628de14fa638e";
+  CONTRA_ASSERT(file == "unlabeled_X.bin", file);
+  return "5242ba1fed5e4be9e1e742405eb56ca4";
+}
+
+/// f(), with its core::ContraError prefixed by `where` and data.root.
+template <class F>
+auto in_root(const config::DataOptions& o, const std::string& where, F&& f) {
+  try {
+    return f();
+  } catch (const core::ContraError& e) {
+    core::fail("{}: data.root = '{}': {}", where, o.root, e.what());
+  }
+}
+
+/// With data.verify, the file's MD5 against the official one (after its count was found official).
+/// Throws core::ContraError prefixed with `where` and data.root.
+void verify_digest(const fs::path& root, const std::string& file, const config::DataOptions& o,
+                   const std::string& where) {
+  if (o.verify) in_root(o, where, [&] { check_md5((root / file).string(), official_md5(file), kDigestSource); });
+}
 
 /// The size of `path` in bytes, checked to hold whole images.
 std::int64_t image_file_bytes(const std::string& path) {
@@ -39,18 +68,16 @@ Split read_labelled_split(const fs::path& root, const std::string& name, std::in
                  const config::DataOptions& o, const std::string& where) {
   const std::string images_path = (root / (name + "_X.bin")).string();
   const std::string labels_path = (root / (name + "_y.bin")).string();
-  Split s;
-  try {
-    s = {read_stl10_images(images_path), read_stl10_labels(labels_path)};
-  } catch (const core::ContraError& e) {
-    core::fail("{}: data.root = '{}': {}", where, o.root, e.what());
-  }
+  const Split s =
+      in_root(o, where, [&] { return Split{read_stl10_images(images_path), read_stl10_labels(labels_path)}; });
   CONTRA_CHECK(s.images.size(0) == s.labels.size(0), "{}: {} has {} images but {} has {} labels", where, images_path,
                s.images.size(0), labels_path, s.labels.size(0));
   CONTRA_CHECK(!o.verify || s.size() == official,
                "{}: {} holds {} images, the official file {} (data.verify = true; set it to false for a file of your "
                "own in this format)",
                where, images_path, s.size(), official);
+  verify_digest(root, name + "_y.bin", o, where);
+  verify_digest(root, name + "_X.bin", o, where);
   return s;
 }
 
@@ -110,16 +137,15 @@ Dataset load_stl10(const config::DataOptions& o, const std::string& where) {
   constants_from_train_then_subset(d, o, where);  // the whole labelled train split's constants
   if (o.train_split == "train+unlabeled") {
     const std::string path = (root / "unlabeled_X.bin").string();
-    try {
+    in_root(o, where, [&] {
       const auto count = count_stl10_images(path);
       CONTRA_CHECK(!o.verify || count == 100000,
                    "{} holds {} images, the official file 100000 (data.verify = true; set it to false for a file of "
                    "your own in this format)",
                    path, count);
-      d.unlabeled = read_stl10_images(path, o.train_subset);
-    } catch (const core::ContraError& e) {
-      core::fail("{}: data.root = '{}': {}", where, o.root, e.what());
-    }
+    });
+    verify_digest(root, "unlabeled_X.bin", o, where);
+    d.unlabeled = in_root(o, where, [&] { return read_stl10_images(path, o.train_subset); });
   }
   return d;
 }

@@ -9,6 +9,7 @@
 #include "contra/report/ablation.h"
 #include "contra/report/cost.h"
 #include "contra/report/curves.h"
+#include "contra/report/epoch_reference.h"
 #include "contra/report/grid.h"
 
 namespace contra::report {
@@ -58,6 +59,8 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
   const Layout& layout = layout_of(plan);  // before reading anything
   Reference reference;
   if (!spec.reference.empty()) reference = config::load_reference(references_dir, spec.reference);
+  std::optional<config::ReferenceCurve> curve;  // a published per-epoch curve of this preset's setting
+  if (draws_epoch_reference(plan)) curve = config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");
   // Only the records the plan matched to its runs: other files in runs/ are not read.
   std::vector<RunSummary> records;
   std::vector<std::string> warnings = sweep::damaged_records(plan);
@@ -71,8 +74,12 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     }
   }
   const RowSet rows = group_runs(plan, records, reference);
-  const Table table = layout.table(plan, rows, reference);
-  const Figure figure = layout.figure(plan, rows, reference);
+  Table table = layout.table(plan, rows, reference);
+  Figure figure = layout.figure(plan, rows, reference);
+  if (curve) {
+    figure.panels.push_back(epoch_reference_panel(plan, rows, *curve));
+    table.footnotes.push_back(epoch_reference_note(rows, *curve));
+  }
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",
                     plan.dir / "table.tex",

@@ -1,0 +1,68 @@
+#include "contra/report/epoch_reference.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "contra/report/curves.h"
+#include "contra/report/panels.h"
+
+namespace contra::report {
+
+namespace {
+
+std::string row_name(const Row& row) { return row.series.empty() ? row.x_text : row.series + " " + row.x_text; }
+
+/// (epoch, value) of the last epoch with a finite mean kNN; epoch 0 when there is none.
+std::pair<std::size_t, double> last_knn(const RowSet& d, const Row& row) {
+  const auto mean = epoch_mean(d, row, "knn_top1");
+  for (std::size_t e = mean.size(); e > 0; --e)
+    if (std::isfinite(mean[e - 1])) return {e, mean[e - 1]};
+  return {0, NAN};
+}
+
+}  // namespace
+
+bool draws_epoch_reference(const sweep::SweepPlan& plan) {
+  const auto& presets = plan.sweep.report.epoch_reference_presets;
+  return !plan.sweep.report.epoch_reference.empty() &&
+         std::find(presets.begin(), presets.end(), plan.preset) != presets.end();
+}
+
+Panel epoch_reference_panel(const sweep::SweepPlan& plan, const RowSet& d, const config::ReferenceCurve& curve) {
+  Panel panel = make_panel(fmt::format("kNN per epoch (test): {}, preset {}, beside {} (cited)", dataset_of(d),
+                                       plan.preset, curve.name),
+                           "epoch", "kNN top-1 (%)");
+  for (const auto& row : d.rows) {
+    Series s = make_series(row_name(row), Protocol::knn);
+    const auto mean = epoch_mean(d, row, "knn_top1");
+    for (std::size_t e = 0; e < mean.size(); ++e) {
+      if (!std::isfinite(mean[e])) continue;  // an epoch without a kNN pass
+      s.x.push_back(static_cast<double>(e + 1));
+      s.y.push_back(mean[e]);
+    }
+    panel.series.push_back(std::move(s));
+  }
+  Series published = make_series("published: " + curve.name, Protocol::knn, true);
+  published.x = curve.epoch;
+  published.y = curve.value;
+  panel.series.push_back(std::move(published));
+  panel.baselines = baselines(d);
+  return panel;
+}
+
+std::string epoch_reference_note(const RowSet& d, const config::ReferenceCurve& curve) {
+  std::vector<std::string> ours;
+  for (const auto& row : d.rows) {
+    const auto [epoch, value] = last_knn(d, row);
+    if (epoch > 0) ours.push_back(fmt::format("{} {:.1f} at epoch {}", row_name(row), value, epoch));
+  }
+  return fmt::format(
+      "The figure's last panel draws each row's kNN top-1 per epoch beside the published curve {} ({}), {} at its last "
+      "epoch {:g} (cited, not measured here); ours (measured, mean over seeds): {}.",
+      curve.name, curve.citation, fmt::format("{:.2f}", curve.value.back()), curve.epoch.back(),
+      ours.empty() ? std::string("no kNN epoch recorded yet") : fmt::format("{}", fmt::join(ours, "; ")));
+}
+
+}  // namespace contra::report
