@@ -113,11 +113,11 @@ TEST_CASE("CIFAR: bad files are one line naming the file and the defect", "[data
     cifar10_files(dir.path());
     fs::remove(dir / "data_batch_3.bin");
     CHECK_THAT(message_of([&] { (void)contra::data::load_dataset(options("cifar10", dir.path())); }),
-               Catch::Contains("data_batch_3.bin missing or not a regular file") &&
+               Catch::Contains("data_batch_3.bin is missing or not a regular file") &&
                    !Catch::Contains("data_batch_1.bin"));
     fs::create_directories(dir / "data_batch_3.bin");
     CHECK_THAT(message_of([&] { (void)contra::data::load_dataset(options("cifar10", dir.path())); }),
-               Catch::Contains("data_batch_3.bin missing or not a regular file"));
+               Catch::Contains("data_batch_3.bin is missing or not a regular file"));
   }
   SECTION("truncated") {
     cifar10_files(dir.path());

@@ -132,7 +132,7 @@ TEST_CASE("STL-10: bad files are one line naming the file and the defect", "[dat
     fs::remove(dir / "unlabeled_X.bin");
     CHECK_NOTHROW(contra::data::load_dataset(options(dir.path())));
     const auto m = load_error(options(dir.path(), "train+unlabeled"));
-    CHECK_THAT(m, Catch::Contains("unlabeled_X.bin missing") && !Catch::Contains("train_X.bin"));
+    CHECK_THAT(m, Catch::Contains("unlabeled_X.bin is missing") && !Catch::Contains("train_X.bin"));
   }
   SECTION("truncated images") {
     stl10_files(dir.path());

@@ -74,7 +74,13 @@ const std::string kSimclrTau = "--set method.temperature=0.5";
 /// in an order that depends on n (64 for one process, 32 per rank). Measured: 1.3e-4 in the bank
 /// after 3 steps and 1e-5 in the loss by step 4, where the product of the gathered rows
 /// (method.negatives = 2) agrees to 1e-7 over 6 steps; under 1.13 the same case is 1.2e-7.
+/// Supervised: 1e-4. Its first convolution's weight differs by 3.1e-5 after 3 steps under 2.14 on
+/// every machine tried and under 1.13 on the Debian 12 machines of 2026-12-02 (2.5e-7 on the
+/// earlier ones), where 2 threads against 1 move it by 2e-7 only: the cross-entropy's batch gradient
+/// summed per rank and then all-reduced, in another order than over the whole batch (not yet measured:
+/// how far a supervised run with a fault in the all-reduce would move it).
 double state_tolerance(const std::string& method) {
+  if (method == "supervised") return 1e-4;
   return method == "memory_bank" && TORCH_VERSION_MAJOR >= 2 ? 5e-4 : 1e-5;
 }
 

@@ -23,7 +23,7 @@ std::vector<std::string> cells_of(const std::string& line) {
   return cells;
 }
 
-std::size_t index_of(const std::vector<std::string>& header, const std::string& column, const std::string& where) {
+std::size_t column_index(const std::vector<std::string>& header, const std::string& column, const std::string& where) {
   const auto it = std::find(header.begin(), header.end(), column);
   CONTRA_CHECK(it != header.end(), "{}: no column '{}' (the header has: {})", where, column, fmt::join(header, ", "));
   return static_cast<std::size_t>(it - header.begin());
@@ -67,8 +67,8 @@ ReferenceCurve load_reference_curve(const std::string& dir, const std::string& n
     const auto cells = cells_of(line);
     if (header.empty()) {
       header = cells;
-      epoch_at = index_of(header, "epoch", where);
-      value_at = index_of(header, column, where);
+      epoch_at = column_index(header, "epoch", where);
+      value_at = column_index(header, column, where);
       continue;
     }
     CONTRA_CHECK(cells.size() == header.size(), "{}: {} cells, the header has {}", where, cells.size(), header.size());

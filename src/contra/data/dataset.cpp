@@ -74,9 +74,9 @@ std::string folder_with(const std::vector<std::string>& candidates, const std::v
       if (!fs::is_regular_file(fs::path(dir) / f)) missing.push_back(f);
     if (missing.empty()) return dir;
     if (missing.size() < files.size())
-      core::fail("{}: {} in {}: {} missing or not a regular file ({}); {}", where, dataset,
+      core::fail("{}: {} in {}: {} {} missing or not a regular file; {}", where, dataset,
                  fs::absolute(dir).lexically_normal().string(), fmt::join(missing, ", "),
-                 missing.size() == 1 ? "it is" : "they are", advice);
+                 missing.size() == 1 ? "is" : "are", advice);
     absolute.push_back(fs::absolute(dir).lexically_normal().string());
   }
   core::fail("{}: {} not found: looked for {} in {}; {}", where, dataset, fmt::join(files, ", "),
