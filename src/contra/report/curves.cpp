@@ -28,6 +28,19 @@ std::vector<double> epoch_mean(const RowSet& d, const Row& row, const std::strin
   return mean;
 }
 
+std::string row_group(const Row& row) { return row.series.empty() ? row.x_text : row.series + " " + row.x_text; }
+
+Series epoch_series(const RowSet& d, const Row& row, const std::string& column, Protocol protocol) {
+  Series s = make_series(row_group(row), protocol);
+  const auto mean = epoch_mean(d, row, column);
+  for (std::size_t e = 0; e < mean.size(); ++e) {
+    if (!std::isfinite(mean[e])) continue;  // an epoch without a kNN pass: the line goes on
+    s.x.push_back(static_cast<double>(e + 1));
+    s.y.push_back(mean[e]);
+  }
+  return s;
+}
+
 Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& d,
                      const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
@@ -43,18 +56,10 @@ Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& d,
   const double last = static_cast<double>(epochs);
   for (std::size_t i = 0; i < d.rows.size(); ++i) {
     const auto& row = d.rows[i];
-    const std::string group = row.series.empty() ? row.x_text : row.series + " " + row.x_text;
+    const std::string group = row_group(row);
     for (auto [panel, column, protocol] :
-         {std::tuple{&pretext, "pretext_acc", Protocol::other}, std::tuple{&knn, "knn_top1", Protocol::knn}}) {
-      Series s = make_series(group, protocol);
-      const auto mean = epoch_mean(d, row, column);
-      for (std::size_t e = 0; e < mean.size(); ++e) {
-        if (!std::isfinite(mean[e])) continue;  // an epoch without a kNN pass: the line goes on
-        s.x.push_back(static_cast<double>(e + 1));
-        s.y.push_back(mean[e]);
-      }
-      panel->series.push_back(std::move(s));
-    }
+         {std::tuple{&pretext, "pretext_acc", Protocol::other}, std::tuple{&knn, "knn_top1", Protocol::knn}})
+      panel->series.push_back(epoch_series(d, row, column, protocol));
     // The linear probe runs once, after the last epoch: a point per row half an epoch later, side by side.
     Series linear = make_series(group, Protocol::linear);
     add_point(linear, last + 0.5 + 0.25 * (static_cast<double>(i) - 0.5 * static_cast<double>(d.rows.size() - 1)),

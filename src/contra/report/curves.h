@@ -18,6 +18,13 @@ namespace contra::report {
 /// epoch without a kNN pass).
 std::vector<double> epoch_mean(const RowSet& rows, const Row& row, const std::string& column);
 
+/// A row's legend name: "<series> <x>", or the x alone without a series.
+std::string row_group(const Row& row);
+
+/// A row's line of epoch_mean(rows, row, column) against the epoch (1-based), epochs without a
+/// finite value (no kNN pass) left out.
+Series epoch_series(const RowSet& rows, const Row& row, const std::string& column, Protocol protocol);
+
 /// Three panels side by side, one colour per row: pretext accuracy (%) per epoch; kNN top-1 (%)
 /// per epoch with the linear probe's top-1 after the last epoch and the random-init kNN as a
 /// horizontal line; and the paper's (cited) value of each row it reports.

@@ -12,8 +12,6 @@ namespace contra::report {
 
 namespace {
 
-std::string row_name(const Row& row) { return row.series.empty() ? row.x_text : row.series + " " + row.x_text; }
-
 /// (epoch, value) of the last epoch with a finite mean kNN; epoch 0 when there is none.
 std::pair<std::size_t, double> last_knn(const RowSet& d, const Row& row) {
   const auto mean = epoch_mean(d, row, "knn_top1");
@@ -34,16 +32,7 @@ Panel epoch_reference_panel(const sweep::SweepPlan& plan, const RowSet& d, const
   Panel panel = make_panel(fmt::format("kNN per epoch (test): {}, preset {}, beside {} (cited)", dataset_of(d),
                                        plan.preset, curve.name),
                            "epoch", "kNN top-1 (%)");
-  for (const auto& row : d.rows) {
-    Series s = make_series(row_name(row), Protocol::knn);
-    const auto mean = epoch_mean(d, row, "knn_top1");
-    for (std::size_t e = 0; e < mean.size(); ++e) {
-      if (!std::isfinite(mean[e])) continue;  // an epoch without a kNN pass
-      s.x.push_back(static_cast<double>(e + 1));
-      s.y.push_back(mean[e]);
-    }
-    panel.series.push_back(std::move(s));
-  }
+  for (const auto& row : d.rows) panel.series.push_back(epoch_series(d, row, "knn_top1", Protocol::knn));
   Series published = make_series("published: " + curve.name, Protocol::knn, true);
   published.x = curve.epoch;
   published.y = curve.value;
@@ -56,7 +45,7 @@ std::string epoch_reference_note(const RowSet& d, const config::ReferenceCurve& 
   std::vector<std::string> ours;
   for (const auto& row : d.rows) {
     const auto [epoch, value] = last_knn(d, row);
-    if (epoch > 0) ours.push_back(fmt::format("{} {:.1f} at epoch {}", row_name(row), value, epoch));
+    if (epoch > 0) ours.push_back(fmt::format("{} {:.1f} at epoch {}", row_group(row), value, epoch));
   }
   return fmt::format(
       "The figure's last panel draws each row's kNN top-1 per epoch beside the published curve {} ({}), {} at its last "
