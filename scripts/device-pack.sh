@@ -30,7 +30,7 @@ PACKAGES=(
   libidn2-0 libunistring2 libldap-2.5-0 libsasl2-2 libsasl2-modules-db libdb5.3 libgnutls30 libnettle8
   libhogweed6 libgmp10 libp11-kit0 libffi8 libtasn1-6 libnghttp2-14 libpsl5 librtmp1 libssh2-1 libssl3
   libfmt-dev libfmt9 libtomlplusplus-dev libtomlplusplus3 libcli11-dev catch2
-  libbenchmark-dev libbenchmark1debian libstb-dev libstb0 libssl-dev
+  libbenchmark-dev libbenchmark1debian libstb-dev libstb0 libssl-dev libgsl-dev libgsl27 libgslcblas0
 )
 DATASET=/usr/share/datasets/fashion-mnist  # config::DataOptions's default root
 FILES=(train-images-idx3-ubyte.gz train-labels-idx1-ubyte.gz t10k-images-idx3-ubyte.gz t10k-labels-idx1-ubyte.gz)

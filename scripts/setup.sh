@@ -15,7 +15,7 @@ PACKAGES=(
   build-essential cmake ccache pkg-config
   libtorch-dev libopenblas0-pthread
   libhdf5-dev hdf5-tools libfmt-dev libtomlplusplus-dev
-  catch2 libbenchmark-dev libcli11-dev zlib1g-dev libgloo-dev libstb-dev libssl-dev
+  catch2 libbenchmark-dev libcli11-dev zlib1g-dev libgloo-dev libstb-dev libssl-dev libgsl-dev
   gnuplot-nox dataset-fashion-mnist
   slurmctld slurmd slurm-client munge
 )

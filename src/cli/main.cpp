@@ -20,6 +20,7 @@
 #include "contra/report/index.h"
 #include "contra/report/inspect.h"
 #include "contra/report/report.h"
+#include "contra/sweep/baselines.h"
 #include "contra/sweep/local_launcher.h"
 #include "contra/sweep/plan.h"
 #include "contra/sweep/rank_launcher.h"
@@ -181,16 +182,34 @@ int sweep_command(const SweepArgs& a) {
                "{} is a SLURM option, for --launcher slurm; without it the sweep runs here (--launcher local)",
                a.slurm_flags.empty() ? std::string() : a.slurm_flags.front());
   auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
+  auto baselines = sweep::plan_baselines(plan);  // raw pixels, random init, supervised: shared by id
+  // What the table will cite, read now: a bad reference stops the sweep before it trains.
+  report::check_references(plan, a.references.empty() ? plan.sweep.references : a.references);
   if (a.dry_run) {
-    fmt::print("sweep {} preset {}: {} runs -> {}\n", plan.sweep.name, plan.preset, plan.runs.size(),
-               plan.runs_dir().string());
-    for (const auto& r : plan.runs)
-      fmt::print("  {}  {:<11} {}\n", r.id, sweep::to_string(r.state), sweep::describe(r));
+    for (const auto* p : {&plan, &baselines}) {
+      fmt::print("{} {} preset {}: {} runs -> {}\n", p == &plan ? "sweep" : "baselines of", plan.sweep.name,
+                 plan.preset, p->runs.size(), p->runs_dir().string());
+      for (const auto& r : p->runs)
+        fmt::print("  {}  {:<11} {}\n", r.id, sweep::to_string(r.state),
+                   p == &plan ? sweep::describe(r) : fmt::format("[{}] seed={}", r.label, r.seed));
+    }
     return 0;
   }
   if (a.launcher == "slurm") {
     auto options = a.slurm;
     options.resources = slurm_resources(plan.sweep.slurm, a);
+    if (a.local.rerun) sweep::refresh_stale_baselines(baselines);
+    // The baselines not yet recorded: an array of their own, in <results>/baselines/slurm.
+    const auto baseline_array = sweep::write_slurm_array(baselines, options);
+    if (!baseline_array.script.empty()) {
+      if (a.submit)
+        fmt::print("submitted job array {} ({} baseline tasks, script {})\n",
+                   sweep::submit_slurm_array(baseline_array, options), baseline_array.tasks_count,
+                   baseline_array.script.string());
+      else
+        fmt::print("wrote {} ({} baseline tasks)\nsubmit it with: sbatch {}\n", baseline_array.script.string(),
+                   baseline_array.tasks_count, baseline_array.script.string());
+    }
     const auto array = sweep::write_slurm_array(plan, options);
     for (const auto& w : sweep::damaged_records(plan)) fmt::print(stderr, "contra: warning: {}\n", w);
     if (array.script.empty()) {
@@ -213,12 +232,28 @@ int sweep_command(const SweepArgs& a) {
     return 0;
   }
   sweep::preflight(plan);  // devices and datasets, before any run starts
+  sweep::preflight(baselines);
   warn_blas();
-  for (const auto& w : sweep::damaged_records(plan)) fmt::print(stderr, "contra: warning: {}\n", w);
-  const auto s = sweep::run_local(plan, a.local);
+  for (const auto* p : {&baselines, &plan})
+    for (const auto& w : sweep::damaged_records(*p)) fmt::print(stderr, "contra: warning: {}\n", w);
+  // The baselines first: recorded once per setting and shared, so --rerun trains again only those
+  // recorded by another commit of contra than this one.
+  if (a.local.rerun) sweep::refresh_stale_baselines(baselines);
+  auto baseline_options = a.local;
+  baseline_options.rerun = false;
+  const auto b = sweep::run_local(baselines, baseline_options);
+  fmt::print("baselines of {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already "
+             "recorded\n",
+             plan.sweep.name, plan.preset, b.complete, b.failed, b.errors, b.interrupted, b.busy, b.skipped);
+  auto s = sweep::run_local(plan, a.local);
   fmt::print(
       "sweep {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already done\n",
       plan.sweep.name, plan.preset, s.complete, s.failed, s.errors, s.interrupted, s.busy, s.skipped);
+  s.failed += b.failed;  // the exit code and the lines below count the baselines too
+  s.errors += b.errors;
+  s.interrupted += b.interrupted;
+  s.not_started += b.not_started;
+  s.busy += b.busy;
   if (a.report) {
     sweep::read_states(plan);  // what the runs recorded; the plan itself stands
     report_for(plan, a.references);

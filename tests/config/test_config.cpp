@@ -261,7 +261,7 @@ TEST_CASE("every registered method builds from a default experiment", "[config]"
   e.method.set("queue", std::int64_t{16});
   for (const auto& name : contra::methods::method_names()) {
     e.method.name = name;
-    CHECK(contra::methods::make_method(e, {1, 64}) != nullptr);
+    CHECK(contra::methods::make_method(e, {1, 64, 10, 28, 28}) != nullptr);
   }
   e.method.name = "no-such-method";
   CHECK_THROWS_WITH(contra::methods::make_method(e, {1, 64}), Catch::Contains("moco"));

@@ -24,7 +24,7 @@ const char* const kTiny =
 
 std::string tiny_sweep(const TempDir& dir, const std::string& name, const std::string& extra_preset = "") {
   return write_file(dir / (name + ".toml"),
-                    "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [0]\n" +
+                    "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [0]\nbaselines = []\n" +
                         "[grid]\n\"method.momentum\" = [0.9]\n[preset.cpu]\n\"data.train_subset\" = 512\n"
                         "\"data.test_subset\" = 200\n\"optim.epochs\" = 1\n\"optim.batch\" = 128\n\"model.width\" = 4\n"
                         "\"method.queue\" = 256\n\"eval.knn_random_init\" = false\n" +

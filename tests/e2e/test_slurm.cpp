@@ -40,7 +40,7 @@ std::string sweep_file(const TempDir& dir, const std::string& name, const std::s
                        const std::string& slurm_extra = "") {
   return write_file(dir / (name + ".toml"),
                     "name = \"" + name + "\"\nexperiment = \"" + kExperiment + "\"\nseeds = [" + seeds +
-                        "]\n"
+                        "]\nbaselines = []\n"
                         "[grid]\n\"method.momentum\" = [0.99]\n[preset.cpu]\n\"data.train_subset\" = " +
                         std::to_string(subset) +
                         "\n\"data.test_subset\" = 200\n\"optim.epochs\" = " + std::to_string(epochs) +

@@ -34,13 +34,15 @@ TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "
                                     "\"optim.batch\" = 128\n"
                                     "\"model.width\" = 8\n"
                                     "\"method.queue\" = 512\n"
+                                    "\"optim.lr\" = 0.3\n"  // the supervised baseline learns in one epoch
                                     "[report]\n"
                                     "title = \"e2e momentum\"\n"
                                     "reference = \"moco_v1.momentum_ablation\"\n"
                                     "reference_x = \"momentum\"\n"
                                     "reference_y = \"top1\"\n"
                                     "x = \"method.momentum\"\n"
-                                    "x_label = \"m\"\n");
+                                    "x_label = \"m\"\n"
+                                    "claims = false\n");  // two of the paper's five rows
   const fs::path results = dir / "results";
   const std::string common =
       " --results " + quote(results.string()) + " --references " + quote(kSource + "/analysis/references");
@@ -73,11 +75,21 @@ TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "
   const std::string row_099 = row_starting(md, "0.99");
   REQUIRE_FALSE(row_09.empty());
   REQUIRE_FALSE(row_099.empty());
-  CHECK_FALSE(row_starting(md, "random init").empty());
+  // The three baselines, trained beside the runs into results/baselines and shown first, each with
+  // a kNN and a linear top-1; every measured row says what it gains over raw pixels.
+  const auto baselines = files_with(results / "baselines" / "runs", ".h5");
+  CHECK(baselines.size() == 3);  // raw pixels, random init and supervised, one seed
+  for (const std::string b : {"raw pixels", "random init", "supervised"}) {
+    const std::string row = row_starting(md, b);
+    INFO(b << ": " << row);
+    CHECK_THAT(row, Catch::Contains("| baseline: ok |"));
+    CHECK(std::count(row.begin(), row.end(), '.') >= 2);  // two measured numbers
+  }
+  CHECK_THAT(first.out, Catch::Contains("baselines of e2e-momentum preset cpu: 3 complete"));
   CHECK_THAT(row_09, Catch::Contains("| 55.2 |"));
   CHECK_THAT(row_099, Catch::Contains("| 57.8 |"));
   CHECK_THAT(md, !Catch::Contains("INCOMPLETE"));
-  CHECK_THAT(csv, Catch::Contains("random-init"));
+  CHECK_THAT(csv, Catch::Contains("\nraw pixels,"));
   CHECK_THAT(csv, Catch::StartsWith("method.momentum,"));
 
   // `contra report` again: the same bytes.
@@ -93,6 +105,7 @@ TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "
   INFO("second sweep stdout:\n" << again.out);
   CHECK(again.code == 0);
   CHECK_THAT(again.out, Catch::Contains("2 already done"));
+  CHECK_THAT(again.out, Catch::Contains("3 already recorded"));
   CHECK_THAT(again.out, Catch::Contains("0 complete"));
   for (const auto& r : records) CHECK(fs::last_write_time(r) == mtimes[r]);
   CHECK(read_file(preset_dir / "table.md") == md);

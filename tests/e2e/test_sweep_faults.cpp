@@ -36,7 +36,8 @@ std::string tiny_sweep(const TempDir& dir, const std::string& axes = "[grid]\n\"
                         "references = \"" +
                         kSource +
                         "/analysis/references\"\n"
-                        "seeds = [0, 1]\n" +
+                        "seeds = [0, 1]\n"
+                        "baselines = []\n" +  // the soak (scripts/soak.sh) kills sweeps with baselines
                         axes +
                         "[preset.cpu]\n"
                         "\"data.train_subset\" = 512\n"
@@ -50,7 +51,8 @@ std::string tiny_sweep(const TempDir& dir, const std::string& axes = "[grid]\n\"
                         "reference = \"moco_v1.momentum_ablation\"\n"
                         "reference_x = \"momentum\"\n"
                         "reference_y = \"top1\"\n"
-                        "x = \"method.momentum\"\n");
+                        "x = \"method.momentum\"\n"
+                        "claims = false\n");  // two of the paper's rows
 }
 
 /// Starts `contra <args>` in a process group of its own (so the whole sweep, children included,

@@ -43,7 +43,17 @@ TEST_CASE("reference curve: each bad file is one line naming it", "[report]") {
   const std::string cite = "# Someone, 2020, their notebook\n";
   CHECK_NOTHROW(error(cite + "epoch,knn_top1\n1,10\n2,20\n"));
   CHECK_THAT(message_of([&] { contra::config::load_reference_curve(dir.path().string(), "none", "knn_top1"); }),
-             Catch::Contains("none.csv: cannot read the reference curve 'none'"));
+             Catch::Contains("none.csv: the reference curve 'none' is missing or not a file"));
+  std::filesystem::create_directories(dir / "d.csv");
+  CHECK_THAT(message_of([&] { contra::config::load_reference_curve(dir.path().string(), "d", "knn_top1"); }),
+             Catch::Contains("d.csv: the reference curve 'd' is missing or not a file"));
+  CHECK_THAT(error(""), Catch::Contains("c.csv: the reference curve 'c' is empty"));
+  CHECK_THAT(error(cite + "epoch,knn_top1\n0,10\n"), Catch::Contains("c.csv:3: epoch 0 is not a whole number from 1 on"));
+  CHECK_THAT(error(cite + "epoch,knn_top1\n-3,10\n"), Catch::Contains("epoch -3 is not a whole number"));
+  CHECK_THAT(error(cite + "epoch,knn_top1\n1.5,10\n"), Catch::Contains("epoch 1.5 is not a whole number"));
+  CHECK_THAT(error(cite + "epoch,knn_top1\n1,150\n"), Catch::Contains("c.csv:3: knn_top1 = 150 is not a top-1 accuracy"));
+  CHECK_THAT(error(cite + "epoch,knn_top1\n1,-7\n"), Catch::Contains("knn_top1 = -7 is not a top-1 accuracy"));
+  CHECK_NOTHROW(error(cite + "epoch,loss\n1,-7\n", "loss"));  // only a top-1 column is a percentage
   CHECK_THAT(error("epoch,knn_top1\n1,10\n"), Catch::Contains("c.csv: no '#' lines naming the source"));
   CHECK_THAT(error(cite + "epoch,loss\n1,10\n"), Catch::Contains("c.csv:2: no column 'knn_top1' (the header has: epoch, loss)"));
   CHECK_THAT(error(cite + "step,knn_top1\n1,10\n"), Catch::Contains("no column 'epoch'"));
@@ -67,7 +77,7 @@ std::string sweep_text(const std::string& report_tail) {
          "[preset.other]\ndescription = \"another\"\n"
          "[report]\nreference = \"moco_v1.momentum_ablation\"\nreference_x = \"momentum\"\nreference_y = \"top1\"\n"
          "x = \"method.momentum\"\n" +
-         report_tail;
+         report_tail + "claims = false\n";  // part of the paper's table
 }
 
 }  // namespace
@@ -83,6 +93,8 @@ TEST_CASE("reference curve: the sweep names it with the presets it is drawn for"
   CHECK_THAT(error("epoch_reference_presets = [\"demo\"]\n"), Catch::Contains("go together"));
   CHECK_THAT(error("epoch_reference = \"moco_cifar10_demo_knn\"\nepoch_reference_presets = [\"cifar\"]\n"),
              Catch::Contains("s.toml:17: report.epoch_reference_presets names 'cifar', which is no [preset.*]"));
+  CHECK_THAT(error("epoch_reference = \"../refs/moco_cifar10_demo_knn\"\nepoch_reference_presets = [\"demo\"]\n"),
+             Catch::Contains("report.epoch_reference = '../refs/moco_cifar10_demo_knn' must be the name of a CSV"));
   CHECK_THAT(error("epoch_reference = \"moco_cifar10_demo_knn\"\nepoch_reference_presets = \"demo\"\n"),
              Catch::Contains("expected an array of strings"));
 }

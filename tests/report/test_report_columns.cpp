@@ -37,7 +37,8 @@ TEST_CASE("report: zip labels name the rows in plan order, matched to the paper'
                                     "reference_x = \"rows\"\n"
                                     "reference_y = \"top1\"\n"
                                     "x = \"label\"\n"
-                                    "x_label = \"recipe\"\n");
+                                    "x_label = \"recipe\"\n"
+                                    "claims = false\n");  // part of the paper's table
   // kNN 60 + 10·τ + seed; linear = kNN + 5 except the MLP+aug+ seed 1 run, which has no probe.
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
@@ -53,8 +54,8 @@ TEST_CASE("report: zip labels name the rows in plan order, matched to the paper'
   const std::string md = report_twice(plan, &csv);
   INFO("table.md:\n" << md);
   CHECK_FALSE(line_starting(md,
-                            "| recipe | measured kNN top-1 (%) | measured linear top-1 (%) | n | kNN vs random init | "
-                            "pretext acc (%) | status | paper [1] |")
+                            "| recipe | measured kNN top-1 (%) | measured linear top-1 (%) | n | kNN vs raw pixels | "
+                            "linear vs raw pixels | pretext acc (%) | status | paper [1] |")
                   .empty());
   // Rows in the sweep's order (not alphabetical), each with its paper value by name.
   CHECK(line_index(md, "| MoCo v1 |") < line_index(md, "| MLP+aug+ |"));
@@ -204,7 +205,8 @@ TEST_CASE("results index: one entry per sweep with its files, run counts and INC
            "\"\n"
            "reference = \"moco_v1.momentum_ablation\"\n"
            "reference_x = \"momentum\"\n"
-           "reference_y = \"top1\"\n";
+           "reference_y = \"top1\"\n"
+           "claims = false\n";
   };
   const auto done = write_file(dir / "done.toml", body("done"));
   const auto todo = write_file(dir / "todo.toml", body("todo"));

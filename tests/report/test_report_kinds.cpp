@@ -109,7 +109,7 @@ TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig
   CHECK_THAT(csv, Catch::StartsWith("method.name,summary.K,"));
   CHECK_THAT(csv, Catch::Contains("\nmoco,4096,"));
   // The figure: a mechanism has one colour in the measured and in the paper panel, and the
-  // random-init line is labelled.
+  // baselines' lines are labelled (the fake random init's kNN: 10 and 11 for the two seeds).
   const auto panels = panel_blocks(read_file(plan.dir / "figure.gp"));
   REQUIRE(panels.size() == 2);
   for (const std::string m : {"end_to_end", "memory_bank", "moco"}) {
@@ -117,7 +117,9 @@ TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig
     CHECK_FALSE(colour.empty());
     CHECK(colour_on(key_entry(panels[1], "mechanism " + m)) == colour);
   }
-  CHECK_THAT(panels[0], Catch::Contains("set label 100 \"random init\\n(kNN)\" at graph 1, first 10.5 "));
+  CHECK_THAT(panels[0], Catch::Contains("\"random init\\n(kNN)\" at graph 1, first 10.5 "));
+  CHECK_THAT(panels[0], Catch::Contains("\"raw pixels\\n(linear)\" at graph 1, first 45 "));
+  CHECK_THAT(panels[0], Catch::Contains("\"supervised\\n(kNN)\" at graph 1, first 90 "));
 
   // paper_value directly: the column of the series, the row of x; "—" off the table.
   const auto reference = contra::config::load_reference(kReferences, "moco_v1.mechanisms");
@@ -167,8 +169,10 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
                             "| batch | measured, epochs 2 | measured, epochs 4 | paper, epochs 100 [1] | "
                             "paper, epochs 200 [1] | paper, epochs 400 [1] | paper, epochs 800 [1] |")
                   .empty());
-  CHECK(line_starting(md, "| 256 |") == "| 256 | 54.56 / 64.56 | 56.56 / 66.56 | 57.5 | 61.9 | 64.7 | 66.6 |");
-  CHECK(line_starting(md, "| 512 |") == "| 512 | 57.12 / — | 59.12 / — | 60.7 | 64.0 | 66.2 | 67.8 |");
+    // kNN / linear [the linear probe's gain over raw pixels: 45 in the fake baseline records].
+  CHECK(line_starting(md, "| 256 |") ==
+        "| 256 | 54.56 / 64.56 [+19.56] | 56.56 / 66.56 [+21.56] | 57.5 | 61.9 | 64.7 | 66.6 |");
+  CHECK(line_starting(md, "| 512 |") == "| 512 | 57.12 / — [—] | 59.12 / — [—] | 60.7 | 64.0 | 66.2 | 67.8 |");
   CHECK(line_index(md, "| 256 |") < line_index(md, "| 512 |"));
   CHECK_THAT(md, Catch::Contains("arXiv:2002.05709"));
   CHECK_THAT(csv, Catch::StartsWith("optim.batch,optim.epochs,measured_mean,"));
@@ -250,7 +254,7 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
   CHECK_FALSE(line_starting(md, "| mechanism | K | negatives |").empty());
   // moco at K = 4096: peak 100 MiB + 4096000 bytes = 103.9 MiB → "104"; the queue 128·4096·4 bytes = 2 MiB.
   CHECK_THAT(line_starting(md, "| moco | 4096 |"),
-             Catch::Contains("| 4096 | 70.00 | — | 1 | ok |") && Catch::Contains("| 104 | 2.00 | 2.5 |"));
+             Catch::Contains("| 4096 | 70.00 | — | 1 | — | ok |") && Catch::Contains("| 104 | 2.00 | 2.5 |"));
   CHECK_THAT(line_starting(md, "| end_to_end | 512 |"), Catch::Contains("| 511 |") && Catch::Contains("| 0.00 |"));
   // The paper's own cost table, cited: MoCo v2 Table 3.
   for (const std::string v : {"5.0", "7.4", "93.0", "53", "65"}) CHECK_THAT(md, Catch::Contains("| " + v + " |"));

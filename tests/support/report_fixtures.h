@@ -13,6 +13,7 @@
 #include "contra/config/load.h"
 #include "contra/report/report.h"
 #include "contra/store/run_record.h"
+#include "contra/sweep/baselines.h"
 #include "contra/sweep/plan.h"
 #include "paths.h"
 #include "temp_dir.h"
@@ -56,11 +57,20 @@ inline Counts counts_of(const contra::config::Experiment& e) {
   return {2 * b - 2, b, 0};  // simclr
 }
 
-/// Writes one finished record per planned run at store::final_path(runs_dir, id), then plans
-/// again so that the plan matches them.
-inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const fs::path& results,
-                                           const std::function<Fake(const contra::sweep::PlannedRun&)>& measure) {
-  const auto plan = contra::sweep::plan_sweep(sweep_file, "", {}, results);
+/// What the fake baselines measured: raw pixels kNN 40 and linear 45; random init 10 + seed and
+/// 20 + seed; supervised 90 and 92.
+inline Fake fake_baseline(const contra::sweep::PlannedRun& run) {
+  Fake f;
+  const auto& m = run.experiment.method.name;
+  const double seed = static_cast<double>(run.seed);
+  f.knn = m == "raw_pixels" ? 40 : m == "random_init" ? 10 + seed : 90;
+  f.linear = m == "raw_pixels" ? 45 : m == "random_init" ? 20 + seed : 92;
+  return f;
+}
+
+/// Writes a finished record for each run of `plan` at store::final_path(runs_dir, id).
+inline void write_records(const contra::sweep::SweepPlan& plan,
+                          const std::function<Fake(const contra::sweep::PlannedRun&)>& measure) {
   fs::create_directories(plan.runs_dir());
   for (const auto& run : plan.runs) {
     const Fake f = measure(run);
@@ -102,6 +112,16 @@ inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const 
     }
     contra::store::write_run(contra::store::final_path(plan.runs_dir(), run.id), rec);
   }
+}
+
+/// Writes one finished record per planned run, and one per baseline run (fake_baseline; none with
+/// `baselines` false), then plans again so that the plan matches them.
+inline contra::sweep::SweepPlan record_all(const std::string& sweep_file, const fs::path& results,
+                                           const std::function<Fake(const contra::sweep::PlannedRun&)>& measure,
+                                           bool baselines = true) {
+  const auto plan = contra::sweep::plan_sweep(sweep_file, "", {}, results);
+  write_records(plan, measure);
+  if (baselines) write_records(contra::sweep::plan_baselines(plan), fake_baseline);
   auto again = contra::sweep::plan_sweep(sweep_file, "", {}, results);
   for (const auto& run : again.runs) REQUIRE(run.state == contra::sweep::RunState::done);
   return again;

@@ -46,8 +46,12 @@ double number_at(const std::string& cell, const std::string& where, const std::s
 
 ReferenceCurve load_reference_curve(const std::string& dir, const std::string& name, const std::string& column) {
   const std::string file = (std::filesystem::path(dir) / (name + ".csv")).string();
+  std::error_code ec;
+  CONTRA_CHECK(std::filesystem::is_regular_file(file, ec),
+               "{}: the reference curve '{}' is missing or not a file (a CSV in the references folder)", file, name);
   std::ifstream in(file);
   CONTRA_CHECK(in.good(), "{}: cannot read the reference curve '{}' (a CSV in the references folder)", file, name);
+  CONTRA_CHECK(std::filesystem::file_size(file, ec) > 0, "{}: the reference curve '{}' is empty", file, name);
   ReferenceCurve c;
   c.name = name;
   c.column = column;
@@ -73,10 +77,14 @@ ReferenceCurve load_reference_curve(const std::string& dir, const std::string& n
     }
     CONTRA_CHECK(cells.size() == header.size(), "{}: {} cells, the header has {}", where, cells.size(), header.size());
     const double epoch = number_at(cells[epoch_at], where, "epoch");
+    CONTRA_CHECK(epoch >= 1 && epoch == std::floor(epoch), "{}: epoch {} is not a whole number from 1 on", where,
+                 cells[epoch_at]);
     CONTRA_CHECK(c.epoch.empty() || epoch > c.epoch.back(), "{}: epoch {} does not follow epoch {}", where, epoch,
                  c.epoch.empty() ? 0.0 : c.epoch.back());
     c.epoch.push_back(epoch);
     c.value.push_back(number_at(cells[value_at], where, column));
+    CONTRA_CHECK(column.find("top1") == std::string::npos || (c.value.back() >= 0 && c.value.back() <= 100),
+                 "{}: {} = {} is not a top-1 accuracy in percent (0 to 100)", where, column, cells[value_at]);
   }
   CONTRA_CHECK(!c.citation.empty(), "{}: no '#' lines naming the source: a reference curve must cite where it is from",
                file);

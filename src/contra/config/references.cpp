@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "contra/config/claims_reader.h"
 #include "contra/config/toml_io.h"
 
 namespace contra::config {
@@ -54,6 +55,10 @@ ReferenceTable load_reference(const std::string& dir, const std::string& id) {
     const auto* arr = node.as_array();
     if (arr == nullptr) continue;
     const std::string key(k.str());
+    if (key == "claims") {
+      r.claims = detail::parse_claims(node, file);
+      continue;
+    }
     const std::string where = detail::location_of(node, file);
     std::size_t row = 0;
     for (const auto& element : *arr) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "contra/config/claims.h"
+
 namespace contra::config {
 
 /// One published value: a number, or the paper's own word ("fail", "n/a").
@@ -23,10 +25,12 @@ struct ReferenceTable {
   std::string metric;   ///< what the numbers measure, e.g. "ImageNet-1k linear top-1 (%), ResNet-50"
   std::string setting;  ///< the fixed setting of this table, e.g. "K = 4096"
   std::map<std::string, std::vector<ReferenceValue>> columns;  ///< array columns; 2-D arrays as "name.row"
+  std::vector<Claim> claims;  ///< the paper's findings on this table ([[<table>.claims]], config/claims.h)
 };
 
 /// Loads `id` = "<file>.<table>" from `<dir>/<file>.toml`. Throws ContraError naming the file and
-/// the table when either is missing or a column holds something other than numbers and words.
+/// the table when either is missing, a column holds something other than numbers and words, or a
+/// claim is malformed (config/claims.h).
 ReferenceTable load_reference(const std::string& dir, const std::string& id);
 
 /// The column `name` of `table`; throws ContraError listing the columns when it is absent.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <numeric>
 #include <regex>
@@ -164,9 +165,17 @@ void read_report(const toml::table& table, Sweep& sweep) {
                "for the presets whose setting it is of (epoch_reference = '{}', {} presets)",
                at(r.epoch_reference.empty() ? "report.epoch_reference_presets" : "report.epoch_reference"),
                r.epoch_reference, r.epoch_reference_presets.size());
+  CONTRA_CHECK(r.epoch_reference.find_first_of("/\\") == std::string::npos && r.epoch_reference != "." &&
+                   r.epoch_reference != "..",
+               "{}: report.epoch_reference = '{}' must be the name of a CSV in the references folder (no folder "
+               "part, no '.csv')",
+               at("report.epoch_reference"), r.epoch_reference);
   for (const auto& name : r.epoch_reference_presets)
     CONTRA_CHECK(sweep.presets.count(name) == 1, "{}: report.epoch_reference_presets names '{}', which is no [preset.*] of this sweep",
                  at("report.epoch_reference_presets"), name);
+  CONTRA_CHECK(std::isfinite(r.reference_n) && r.reference_n >= 0,
+               "{}: report.reference_n = {} must be the paper's number of training images (> 0), or 0 for none",
+               at("report.reference_n"), r.reference_n);
 }
 
 /// One [[zip]] table: axes that move together.
@@ -297,6 +306,15 @@ Sweep load_sweep(const std::string& file) {
       s.seeds = read_seeds(node, where);
     } else if (key == "default_preset") {
       s.default_preset = read_string(node, where, key);
+    } else if (key == "baselines") {
+      std::vector<std::string> names;
+      CONTRA_CHECK(detail::read_value(node, names), "{}: baselines = {} must be an array of baseline names ({})",
+                   where, detail::literal_of(node), fmt::join(names::kBaselines, ", "));
+      for (const auto& b : names)
+        CONTRA_CHECK(std::count(names::kBaselines.begin(), names::kBaselines.end(), b) == 1,
+                     "{}: baselines names '{}', which is no baseline; valid: {}", where, b,
+                     fmt::join(names::kBaselines, ", "));
+      s.baselines = names;
     } else if (key == "fixed" && node.is_table()) {
       std::vector<Leaf> leaves;
       flatten(*node.as_table(), "", leaves);
@@ -313,7 +331,7 @@ Sweep load_sweep(const std::string& file) {
       CONTRA_CHECK(node.is_table(), "{}: '{}' must be a table", where, key);
     } else {
       core::fail(
-          "{}: unknown key '{}'; a sweep has: name, description, experiment, results, references, seeds, default_preset, [fixed], "
+          "{}: unknown key '{}'; a sweep has: name, description, experiment, results, references, seeds, default_preset, baselines, [fixed], "
           "[grid], [[zip]], [[block]], [preset.*], [report], [slurm]",
           where, key);
     }

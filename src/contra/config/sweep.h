@@ -49,6 +49,8 @@ struct Preset {
 namespace names {
 /// The report layouts (report.kind); report/report.cpp holds one builder per name (a test checks it).
 inline const std::vector<std::string> kReportKinds = {"ablation", "grid", "cost", "curves"};
+/// The baselines a sweep can plan beside its runs (sweep/baselines.h), in the order a table lists them.
+inline const std::vector<std::string> kBaselines = {"raw_pixels", "random_init", "supervised"};
 }  // namespace names
 
 /// [report]: how `contra report` turns the runs into a table beside a paper's numbers.
@@ -73,6 +75,14 @@ struct ReportSpec {
   /// drawn beside each row's kNN per epoch, e.g. "moco_cifar10_demo_knn"
   std::string epoch_reference;
   std::vector<std::string> epoch_reference_presets;  ///< the presets whose setting that curve is of (required with it)
+  /// judge the cited table's claims (config/claims.h) under the table; false for a sweep that covers
+  /// only part of the paper's table (a claim naming a row the table lacks is otherwise an error)
+  bool claims = true;
+  /// > 0 when x is carried over from the paper relative to the training-set size (sweeps state the
+  /// rule, e.g. K = K_paper·n/n_paper as a power of two): the paper's training images, n_paper. A
+  /// row's paper value is then read at x·n_paper/n (n: the row's own train_images), at the paper x
+  /// nearest it within a factor √2; 0 reads it at x itself.
+  double reference_n = 0;
 
   /// Its keys, once: the sweep reader reads [report] through this (as Experiment::visit).
   template <class V>
@@ -92,6 +102,8 @@ struct ReportSpec {
     v("metric", metric);
     v("epoch_reference", epoch_reference);
     v("epoch_reference_presets", epoch_reference_presets);
+    v("claims", claims);
+    v("reference_n", reference_n);
   }
 };
 
@@ -139,6 +151,8 @@ struct Sweep {
   std::string references = "analysis/references";  ///< paper references (as results)
   std::vector<std::int64_t> seeds = {0};
   std::string default_preset = "cpu";
+  /// The baselines planned beside the runs and shown in the table (names::kBaselines; [] for none).
+  std::vector<std::string> baselines = names::kBaselines;
   std::vector<Override> fixed;  ///< [fixed]: overrides for every run
   AxisSet axes;                 ///< [grid] and [[zip]]: crossed with every block
   std::vector<AxisSet> blocks;  ///< [[block]]: runs are the union over blocks (none = one empty block)

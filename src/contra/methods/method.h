@@ -24,6 +24,7 @@ struct DataShape {
   std::int64_t in_channels = 1;   ///< image channels
   std::int64_t train_size = 0;    ///< training images (memory bank rows)
   std::int64_t num_classes = 10;  ///< label classes (the supervised classifier)
+  std::int64_t height = 0, width = 0;  ///< image size in pixels (the raw-pixel baseline's features)
 };
 
 /// One training step's input: two augmented views of the same N images, and what the dataset
@@ -71,6 +72,11 @@ class Method : public torch::nn::Module {
   static void check_against_data(const Options&, std::int64_t, const config::Checks&) {}
   /// The default: the step reads no labels (a method that does declares it true).
   static constexpr bool kTrainsOnLabels = false;
+
+  /// Whether the method trains. A baseline that only evaluates (raw pixels, the random-init
+  /// encoder: DESIGN.md "Baselines") says false: the run evaluates its query encoder once, with
+  /// the kNN monitor and the linear probe, and records that as its result; no step is taken.
+  virtual bool trains() const { return true; }
 
   /// One step on `batch` (views on the method's device).
   virtual StepOutput forward_step(const Batch& batch) = 0;

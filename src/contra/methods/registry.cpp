@@ -9,6 +9,8 @@
 #include "contra/methods/end_to_end.h"
 #include "contra/methods/memory_bank.h"
 #include "contra/methods/moco.h"
+#include "contra/methods/random_init.h"
+#include "contra/methods/raw_pixels.h"
 #include "contra/methods/simclr.h"
 #include "contra/methods/supervised.h"
 
@@ -51,6 +53,8 @@ const std::vector<Entry>& registry() {
   static const std::vector<Entry> entries = {
       entry<Moco>("moco"),     entry<MemoryBank>("memory_bank"), entry<EndToEnd>("end_to_end"),
       entry<SimClr>("simclr"), entry<Supervised>("supervised"),
+      // The baselines that only evaluate (Method::trains() is false).
+      entry<RawPixels>("raw_pixels"), entry<RandomInit>("random_init"),
   };
   return entries;
 }

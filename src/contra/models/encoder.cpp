@@ -31,6 +31,14 @@ EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_ch
       register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden, options.dim));
 }
 
+EncoderImpl::EncoderImpl(std::shared_ptr<Backbone> backbone, const config::ModelOptions& options)
+    : backbone_(std::move(backbone)), dim_(options.dim), bn_splits_(options.bn_splits) {
+  CONTRA_ASSERT(backbone_ != nullptr, "Encoder: no backbone");
+  register_module("backbone", backbone_);
+  head_ =
+      register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden, options.dim));
+}
+
 torch::Tensor EncoderImpl::backbone_forward(const torch::Tensor& x) {
   if (!is_training()) return backbone_->forward(x);
   const std::int64_t budget = split_chunk_budget();

@@ -19,6 +19,8 @@ class EncoderImpl : public torch::nn::Module {
   /// Builds the backbone and head named in `options` for images with `in_channels` channels.
   /// Throws ContraError on an unknown backbone or head.
   EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels);
+  /// The given backbone (e.g. models/pixels.h) with the head named in `options`.
+  EncoderImpl(std::shared_ptr<Backbone> backbone, const config::ModelOptions& options);
 
   /// x: N×C×H×W -> L2-normalised embeddings N×dim. In training on a CPU, the backbone takes the
   /// batch in chunks of whole BN splits (models/split_chunks.h): the same result, faster.

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "contra/report/baselines.h"
 #include "contra/report/panels.h"
 #include "contra/report/setting.h"
 
@@ -23,7 +24,8 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                knn ? "measured kNN top-1 (%)" : "measured " + spec.metric,
                "measured linear top-1 (%)",
                "n",
-               (knn ? std::string("kNN") : spec.metric) + " vs random init",
+               "kNN vs raw pixels",
+               "linear vs raw pixels",
                "pretext acc (%)",
                "status",
                cited ? "paper [1]" : "paper",
@@ -36,7 +38,8 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "linear_mean",
                    "linear_std",
                    "n",
-                   "delta_vs_random_init",
+                   "knn_vs_raw_pixels",
+                   "linear_vs_raw_pixels",
                    "pretext_acc_mean",
                    "status",
                    "reasons",
@@ -50,38 +53,29 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
     t.columns.insert(t.columns.begin(), s_label);
     t.csv_columns.insert(t.csv_columns.begin(), spec.series);
   }
-  const Stats& is = d.random_init;
-  std::vector<std::string> init_row = {
-      "random init", mean_std(is), "—", std::to_string(is.n), "—", "—", "untrained encoder", "—", "—", "—", "—"};
-  std::vector<std::string> init_csv = {"random-init",
-                                       num(is.mean, 4),
-                                       num(is.std, 4),
-                                       "",
-                                       "",
-                                       std::to_string(is.n),
-                                       "",
-                                       "",
-                                       "baseline",
-                                       "",
-                                       "",
-                                       "",
-                                       "",
-                                       "",
-                                       "",
-                                       ""};
-  if (series) {
-    init_row.insert(init_row.begin(), "—");
-    init_csv.insert(init_csv.begin(), "");
+  // The baselines first (report/baselines.h): the same data and protocols, nothing of the sweep's axes.
+  for (const auto& b : d.baselines) {
+    const Stats& m = knn ? b.knn : Stats{};
+    std::vector<std::string> row = {b.label, mean_std(m), mean_std(b.linear), std::to_string(b.knn.n), "—", "—", "—",
+                                    "baseline: " + b.status, "—", "—", "—", "—"};
+    std::vector<std::string> csv = {b.label, num(m.mean, 4), num(m.std, 4), num(b.linear.mean, 4), num(b.linear.std, 4),
+                                    std::to_string(b.knn.n), "", "", "", "baseline", b.status, "", "", "", "", "", ""};
+    if (series) {
+      row.insert(row.begin(), "—");
+      csv.insert(csv.begin(), "");
+    }
+    t.rows.push_back(std::move(row));
+    t.csv_rows.push_back(std::move(csv));
   }
-  t.rows.push_back(init_row);
-  t.csv_rows.push_back(init_csv);
   for (const auto& r : d.rows) {
-    const double delta = r.measured.mean - is.mean;  // points gained (or lost) by training
+    const std::string knn_gain = gain_over_raw_pixels(d, r.knn.mean, true);
+    const std::string linear_gain = gain_over_raw_pixels(d, r.linear.mean, false);
     std::vector<std::string> row = {r.x_text,
                                     mean_std(r.measured),
                                     mean_std(r.linear),
                                     std::to_string(r.measured.n),
-                                    std::isfinite(delta) ? fmt::format("{:+.2f}", delta) : "—",
+                                    knn_gain,
+                                    linear_gain,
                                     r.pretext.n > 0 ? num(r.pretext.mean, 1) : "—",
                                     r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
                                     r.paper,
@@ -94,7 +88,8 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                                     num(r.linear.mean, 4),
                                     num(r.linear.std, 4),
                                     std::to_string(r.measured.n),
-                                    num(delta, 4),
+                                    gain_over_raw_pixels(d, r.knn.mean, true, ""),
+                                    gain_over_raw_pixels(d, r.linear.mean, false, ""),
                                     num(r.pretext.mean, 4),
                                     r.status,
                                     r.reasons,

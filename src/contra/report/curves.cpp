@@ -74,7 +74,7 @@ Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& d,
     p.y.push_back(number_of(row.paper));
     paper.series.push_back(std::move(p));
   }
-  knn.baselines = baselines(d);
+  knn.baselines = baselines(d, true);
   f.panels = {pretext, knn, paper};
   return f;
 }

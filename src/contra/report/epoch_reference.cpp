@@ -37,7 +37,7 @@ Panel epoch_reference_panel(const sweep::SweepPlan& plan, const RowSet& d, const
   published.x = curve.epoch;
   published.y = curve.value;
   panel.series.push_back(std::move(published));
-  panel.baselines = baselines(d);
+  panel.baselines = baselines(d, true);
   return panel;
 }
 

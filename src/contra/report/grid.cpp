@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "contra/report/baselines.h"
 #include "contra/report/panels.h"
 #include "contra/report/setting.h"
 
@@ -43,9 +44,8 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
   const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   Table t = table_head(plan, d);
   t.notes.push_back(
-      fmt::format("Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std "
-                  "over seeds; random-init encoder (kNN): {}.",
-                  mean_std(d.random_init)));
+      "Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std over seeds, "
+      "then in brackets the linear probe's gain over raw pixels, in points.");
   const auto papers = paper_series(reference, spec);
   t.columns = {x_label};
   for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", s_label, s));
@@ -55,19 +55,38 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
     for (const auto& s : d.series_order) {
       const Row* r = find_row(d, s, text);
       row.push_back(r == nullptr ? "—"
-                                 : fmt::format("{} / {}{}", mean_std(r->measured), mean_std(r->linear),
+                                 : fmt::format("{} / {} [{}]{}", mean_std(r->measured), mean_std(r->linear),
+                                               gain_over_raw_pixels(d, r->linear.mean, false),
                                                r->status == "ok" ? "" : " (" + r->status + ")"));
     }
     for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
     t.rows.push_back(std::move(row));
   }
-  t.csv_columns = {
-      spec.x, spec.series, "measured_mean", "measured_std",       "linear_mean",       "linear_std",
-      "n",    "status",    "reasons",       "train_seconds_mean", "images_per_s_mean", "peak_memory_bytes_max"};
+  t.csv_columns = {spec.x,
+                   spec.series,
+                   "measured_mean",
+                   "measured_std",
+                   "linear_mean",
+                   "linear_std",
+                   "n",
+                   "knn_vs_raw_pixels",
+                   "linear_vs_raw_pixels",
+                   "status",
+                   "reasons",
+                   "train_seconds_mean",
+                   "images_per_s_mean",
+                   "peak_memory_bytes_max"};
+  for (const auto& b : d.baselines)
+    t.csv_rows.push_back({b.label, "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
+                          num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline: " + b.status, "", "", "",
+                          ""});
   for (const auto& r : d.rows)
     t.csv_rows.push_back({r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
-                          num(r.linear.std, 4), std::to_string(r.measured.n), r.status, r.reasons,
-                          num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0)});
+                          num(r.linear.std, 4), std::to_string(r.measured.n),
+                          gain_over_raw_pixels(d, r.knn.mean, true, ""),
+                          gain_over_raw_pixels(d, r.linear.mean, false, ""),
+                          r.status, r.reasons, num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1),
+                          num(r.peak_memory_bytes, 0)});
   t.footnotes.push_back(protocol_note(reference, d));
   if (reference) t.footnotes.push_back(citation_footnote(*reference));
   return t;

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <set>
 
 #include "contra/core/error.h"
+#include "contra/report/report.h"
 
 namespace contra::report {
 
@@ -29,6 +31,28 @@ std::string files_line(const sweep::SweepPlan& plan, const fs::path& dir) {
   return fmt::format("{}", fmt::join(parts, " · "));
 }
 
+/// "N of M claims reproduced on preset cpu", then one line per table with its count.
+std::string claims_summary(const std::vector<sweep::SweepPlan>& plans) {
+  int reproduced = 0, total = 0;
+  std::set<std::string> presets;
+  std::string lines;
+  for (const auto& plan : plans) {
+    const auto results = judge_sweep(plan, plan.sweep.references);
+    if (results.empty()) continue;
+    presets.insert(plan.preset);
+    total += static_cast<int>(results.size());
+    for (const auto& r : results) reproduced += r.verdict.outcome == Outcome::reproduced ? 1 : 0;
+    const auto& spec = plan.sweep.report;
+    lines += fmt::format("- {} (`{}`): {}.\n", spec.title.empty() ? plan.sweep.name : spec.title, plan.sweep.name,
+                         verdict_count(results));
+  }
+  if (total == 0) return "";
+  return fmt::format(
+      "**{} of {} claims reproduced on preset {}.** Each table lists its paper's claims with a verdict (reproduced, "
+      "contradicted or inconclusive) under one rule for every table (README, \"Claims and verdicts\"):\n\n{}\n",
+      reproduced, total, fmt::join(presets, ", "), lines);
+}
+
 }  // namespace
 
 std::string results_index(const std::vector<sweep::SweepPlan>& plans, const fs::path& dir) {
@@ -38,6 +62,7 @@ std::string results_index(const std::vector<sweep::SweepPlan>& plans, const fs::
       "(`runs/<id>.h5`); `make ablations` trains every run again (`RESUME=1` keeps the recorded ones), "
       "writes the tables and then this index (`contra index`); `make reports` rebuilds the tables and this index from "
       "the records alone. A table's \"paper\" column is cited from analysis/references/ and never measured here.\n\n";
+  out += claims_summary(plans);
   for (const auto& plan : plans) {
     int recorded = 0, failed = 0;
     for (const auto& run : plan.runs) {

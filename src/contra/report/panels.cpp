@@ -72,9 +72,13 @@ Series paper_curve(const config::ReferenceTable& reference, const config::Report
   return p;
 }
 
-std::vector<Baseline> baselines(const RowSet& rows) {
-  if (!std::isfinite(rows.random_init.mean)) return {};
-  return {Baseline{rows.random_init.mean, "random init\n(kNN)", Protocol::knn}};
+std::vector<Baseline> baselines(const RowSet& rows, bool knn_only) {
+  std::vector<Baseline> out;
+  for (const auto& b : rows.baselines) {
+    if (!knn_only && std::isfinite(b.linear.mean)) out.push_back({b.linear.mean, b.label + "\n(linear)", Protocol::linear});
+    if (std::isfinite(b.knn.mean)) out.push_back({b.knn.mean, b.label + "\n(kNN)", Protocol::knn});
+  }
+  return out;
 }
 
 }  // namespace contra::report

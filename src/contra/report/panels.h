@@ -48,7 +48,8 @@ Panel paper_panel(const std::optional<config::ReferenceTable>& reference, const 
 Series paper_curve(const config::ReferenceTable& reference, const config::ReportSpec& spec,
                    const std::string& series_value, const std::string& group);
 
-/// The baselines of a measured panel: the random-init encoder's kNN today.
-std::vector<Baseline> baselines(const RowSet& rows);
+/// The baselines of a measured panel (report/baselines.h): each recorded baseline's linear top-1
+/// (solid) and kNN top-1 (dashed) as labelled horizontal lines; `knn_only` for a kNN-per-epoch panel.
+std::vector<Baseline> baselines(const RowSet& rows, bool knn_only = false);
 
 }  // namespace contra::report

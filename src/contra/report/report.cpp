@@ -7,10 +7,13 @@
 #include "contra/core/error.h"
 #include "contra/core/files.h"
 #include "contra/report/ablation.h"
+#include "contra/report/baselines.h"
+#include "contra/report/claims.h"
 #include "contra/report/cost.h"
 #include "contra/report/curves.h"
 #include "contra/report/epoch_reference.h"
 #include "contra/report/grid.h"
+#include "contra/sweep/baselines.h"
 
 namespace contra::report {
 
@@ -54,16 +57,20 @@ std::vector<std::string> report_kinds() {
   return kinds;
 }
 
-ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir) {
+void check_references(const sweep::SweepPlan& plan, const std::string& references_dir) {
+  (void)layout_of(plan);
   const auto& spec = plan.sweep.report;
-  const Layout& layout = layout_of(plan);  // before reading anything
-  Reference reference;
-  if (!spec.reference.empty()) reference = config::load_reference(references_dir, spec.reference);
-  std::optional<config::ReferenceCurve> curve;  // a published per-epoch curve of this preset's setting
-  if (draws_epoch_reference(plan)) curve = config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");
-  // Only the records the plan matched to its runs: other files in runs/ are not read.
+  if (!spec.reference.empty()) (void)config::load_reference(references_dir, spec.reference);
+  if (draws_epoch_reference(plan)) (void)config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");
+}
+
+namespace {
+
+/// The finished records the plan matched to its runs (other files in runs/ are not read); a
+/// damaged one is skipped and named in `warnings`.
+std::vector<RunSummary> read_records(const sweep::SweepPlan& plan, std::vector<std::string>& warnings) {
   std::vector<RunSummary> records;
-  std::vector<std::string> warnings = sweep::damaged_records(plan);
+  for (const auto& w : sweep::damaged_records(plan)) warnings.push_back(w);
   for (const auto& run : plan.runs) {
     if (run.record.empty() || !run.damaged.empty()) continue;
     try {
@@ -73,13 +80,49 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
       warnings.push_back(fmt::format("skipping a damaged record: {}", what.substr(0, what.find('\n'))));
     }
   }
-  const RowSet rows = group_runs(plan, records, reference);
+  return records;
+}
+
+/// The plan's rows (report/rows.h) with its baselines (report/baselines.h), from their records.
+RowSet rows_of(const sweep::SweepPlan& plan, const Reference& reference, std::vector<std::string>& warnings) {
+  RowSet rows = group_runs(plan, read_records(plan, warnings), reference);
+  const auto baselines = sweep::plan_baselines(plan);
+  rows.baselines = baseline_rows(baselines, read_records(baselines, warnings));
+  return rows;
+}
+
+Reference reference_of(const sweep::SweepPlan& plan, const std::string& references_dir) {
+  const auto& spec = plan.sweep.report;
+  if (spec.reference.empty()) return std::nullopt;
+  return config::load_reference(references_dir, spec.reference);
+}
+
+}  // namespace
+
+std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::string& references_dir) {
+  if (!plan.sweep.report.claims) return {};
+  const Reference reference = reference_of(plan, references_dir);
+  if (!reference || reference->claims.empty()) return {};
+  std::vector<std::string> warnings;
+  return judge_claims(plan, rows_of(plan, reference, warnings), reference);
+}
+
+ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir) {
+  const auto& spec = plan.sweep.report;
+  const Layout& layout = layout_of(plan);  // before reading anything
+  const Reference reference = reference_of(plan, references_dir);
+  std::optional<config::ReferenceCurve> curve;  // a published per-epoch curve of this preset's setting
+  if (draws_epoch_reference(plan)) curve = config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");
+  std::vector<std::string> warnings;
+  const RowSet rows = rows_of(plan, reference, warnings);
+  const auto claims = judge_claims(plan, rows, reference);  // a claim naming a row the table lacks stops here
   Table table = layout.table(plan, rows, reference);
   Figure figure = layout.figure(plan, rows, reference);
   if (curve) {
     figure.panels.push_back(epoch_reference_panel(plan, rows, *curve));
     table.footnotes.push_back(epoch_reference_note(rows, *curve));
   }
+  add_claims(table, claims);
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",
                     plan.dir / "table.tex",

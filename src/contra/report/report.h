@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "contra/report/claims.h"
 #include "contra/sweep/plan.h"
 
 namespace contra::report {
@@ -22,11 +23,22 @@ struct ReportFiles {
 /// The report kinds write_report builds (report.kind), in a fixed order.
 std::vector<std::string> report_kinds();
 
+/// Reads what the report of `plan` will cite (report.reference and, for a preset that draws it,
+/// report.epoch_reference) from `references_dir` and throws ContraError naming the file and the
+/// defect, so that a sweep stops on a bad reference before it trains, not after.
+void check_references(const sweep::SweepPlan& plan, const std::string& references_dir);
+
 /// Writes `<plan.dir>/table.md`, `table.csv`, `table.tex` and `figure.{gp,png,svg}` from the records in
 /// `<plan.dir>/runs`. Running it again on the same records gives the same table bytes.
 /// A damaged record (corrupt, truncated, not a run record) is skipped and named in `warnings`, so
 /// the table counts that run as missing. Throws ContraError when the reference cannot be read, or
 /// when report.kind is none of report_kinds() (listing them).
+/// The table also carries the verdict on each claim of the cited table (report/claims.h); a claim
+/// that names a row the complete table lacks is an error.
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir);
+
+/// The verdicts write_report prints under the table of `plan`, from the same records: for the
+/// results index (report/index.h). Empty when the sweep cites no table or its table has no claims.
+std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::string& references_dir);
 
 }  // namespace contra::report

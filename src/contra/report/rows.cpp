@@ -1,5 +1,7 @@
 #include "contra/report/rows.h"
 
+#include "contra/report/baselines.h"
+
 #include "contra/report/setting.h"
 
 #include <fmt/format.h>
@@ -121,6 +123,23 @@ std::optional<std::size_t> index_of(const std::vector<config::ReferenceValue>& c
   return std::nullopt;
 }
 
+/// The paper's x a row compares with: x itself, or with [report] reference_n the paper x nearest
+/// x·n_paper/n within a factor √2 (NaN when none is), n being the run's training images.
+double paper_x(const std::optional<config::ReferenceTable>& ref, const config::ReportSpec& spec, double x,
+               const RunSummary& run) {
+  if (spec.reference_n <= 0 || !ref || spec.reference_x.empty() || !(x > 0)) return x;
+  const double n = number_of(run.attribute_text("train_images"));
+  if (!(n > 0)) return NAN;
+  const double want = std::log2(x * spec.reference_n / n);
+  double best = NAN, distance = 0.5;  // within a factor √2
+  for (const auto& cell : config::reference_column(*ref, spec.reference_x))
+    if (cell.number && *cell.number > 0 && std::fabs(std::log2(*cell.number) - want) <= distance) {
+      distance = std::fabs(std::log2(*cell.number) - want);
+      best = *cell.number;
+    }
+  return best;
+}
+
 }  // namespace
 
 bool cites_knn(const config::ReferenceTable& reference) { return reference.metric.find("kNN") != std::string::npos; }
@@ -191,12 +210,6 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
     if (std::find(d.series_order.begin(), d.series_order.end(), text) == d.series_order.end())
       d.series_order.push_back(text);
   }
-  // The untrained encoder depends on the seed and the model, not on the axis: one value per seed.
-  std::map<std::int64_t, double> init_by_seed;
-  for (const auto& r : d.runs) init_by_seed.emplace(r.seed, r.metric("knn_top1_random_init"));
-  std::vector<double> init;
-  for (const auto& [seed, v] : init_by_seed) init.push_back(v);
-  d.random_init = stats(init);
   // Rows by series (plan order), then x in numeric order (text order when not numeric).
   std::map<std::tuple<std::size_t, double, std::string>, std::vector<const RunSummary*>> groups;
   std::map<std::tuple<std::size_t, double, std::string>, std::string> series_of;
@@ -215,7 +228,7 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
     row.series = series_of[key];
     row.x_text = std::get<2>(key);
     row.x = x_of(*group.front(), spec.x).first;
-    row.paper = paper_value(reference, spec, row.series, row.x, row.x_text);
+    row.paper = paper_value(reference, spec, row.series, paper_x(reference, spec, row.x, *group.front()), row.x_text);
     d.rows.push_back(std::move(row));
   }
   return d;
@@ -269,6 +282,7 @@ Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
                         dataset_of(d), plan.preset);
   if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
   for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
+  if (const auto note = baselines_note(d); !note.empty()) t.notes.push_back(note);
   return t;
 }
 

@@ -48,13 +48,29 @@ struct Row {
   std::vector<std::size_t> members;  ///< the row's runs, as indices into RowSet::runs
 };
 
-/// The recorded runs of a plan, grouped into rows, and the random-init baseline.
+/// One baseline of a table (sweep/baselines.h): kNN and linear top-1 over its recorded runs.
+struct BaselineRow {
+  std::string method;  ///< raw_pixels | random_init | supervised
+  std::string label;   ///< "raw pixels" | "random init" | "supervised"
+  Stats knn, linear;   ///< percent, over its runs that did not error (one per seed; raw pixels one)
+  int planned = 0, recorded = 0;
+  std::string status;  ///< "ok", "fail (k/n)", or "not recorded (k of n)"
+};
+
+/// The recorded runs of a plan, grouped into rows, and its baselines.
 struct RowSet {
   std::vector<RunSummary> runs;  ///< planned runs with a finished record
   int planned = 0;
-  Stats random_init;                      ///< kNN of the untrained encoder, one value per seed
+  std::vector<BaselineRow> baselines;     ///< sweep::baseline_methods() order; empty until report/baselines.h adds them
   std::vector<std::string> series_order;  ///< series values in plan order
   std::vector<Row> rows;                  ///< by series (plan order), then x (numeric order)
+
+  /// The baseline of `method`, or nullptr when the set has none.
+  const BaselineRow* baseline(const std::string& method) const {
+    for (const auto& b : baselines)
+      if (b.method == method) return &b;
+    return nullptr;
+  }
 };
 
 /// Selects the plan's records (sweep/plan.h matches them) among `all_runs` and groups them by the

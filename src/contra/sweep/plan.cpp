@@ -125,6 +125,7 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   plan.sweep = config::load_sweep(sweep_file);
   plan.preset = config::find_preset(plan.sweep, preset).name;
   plan.dir = (results_root.empty() ? fs::path(plan.sweep.results) : results_root) / plan.sweep.name / plan.preset;
+  plan.sets = sets;
   std::vector<config::Override> user;
   const auto axes = axis_keys(plan.sweep);
   for (const auto& s : sets) {

@@ -37,6 +37,7 @@ struct SweepPlan {
   config::Sweep sweep;
   std::string preset;
   std::filesystem::path dir;  ///< <results>/<sweep name>/<preset>
+  std::vector<std::string> sets;  ///< the --set values the plan applied to every run
   std::vector<PlannedRun> runs;
 
   std::filesystem::path runs_dir() const { return dir / "runs"; }

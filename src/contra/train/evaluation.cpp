@@ -63,7 +63,7 @@ double Evaluator::knn(models::Encoder encoder) const {
   return top1;
 }
 
-EvalScores Evaluator::evaluate(models::Encoder encoder, bool linear_probe) const {
+EvalScores Evaluator::evaluate(models::Encoder encoder, bool linear_probe, bool align_uniform) const {
   const auto before = eval::snapshot(*encoder);
   EvalScores scores;
   const auto [train, test] = frozen_features(encoder);
@@ -78,7 +78,7 @@ EvalScores Evaluator::evaluate(models::Encoder encoder, bool linear_probe) const
   // the views come from their own stream (seed, 5), drawn afresh each time: the same views every
   // epoch, and resuming does not move them.
   const auto held_out = test_images_.slice(0, 0, std::min(test_images_.size(0), kAlignUniformImages));
-  if (held_out.size(0) >= 2) {
+  if (align_uniform && held_out.size(0) >= 2) {
     auto gen = core::make_generator(static_cast<std::uint64_t>(exp_.run.seed), 5);
     const auto view = [&](const torch::Tensor& x) { return augment_.view(x, gen); };
     const auto a = eval::frozen_outputs(encoder, held_out, view, exp_.eval.batch, true);  // M×dim

@@ -40,10 +40,11 @@ class Evaluator {
   /// kNN top-1 only (the random-init baseline). Throws as evaluate does.
   double knn(models::Encoder encoder) const;
 
-  /// kNN top-1, alignment and uniformity (NaN with fewer than 2 test images), and with
-  /// `linear_probe` the linear probe on the same frozen features. Throws core::ContraError when the
-  /// evaluation, any of its passes, changed the encoder's weights or BN statistics (eval/features.h).
-  EvalScores evaluate(models::Encoder encoder, bool linear_probe) const;
+  /// kNN top-1, with `align_uniform` alignment and uniformity (NaN with fewer than 2 test images,
+  /// or without it), and with `linear_probe` the linear probe on the same frozen features. Throws
+  /// core::ContraError when the evaluation, any of its passes, changed the encoder's weights or BN
+  /// statistics (eval/features.h).
+  EvalScores evaluate(models::Encoder encoder, bool linear_probe, bool align_uniform = true) const;
 
   /// The linear probe's protocol, for the record and the tables.
   std::string probe_protocol() const { return probe_.describe(); }

@@ -94,7 +94,9 @@ void record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_secon
   EvalScores scores;
   if (last || (s.exp.eval.knn_every > 0 && epoch % s.exp.eval.knn_every == 0)) {
     const auto t = Clock::now();
-    scores = s.evaluator.evaluate(s.method->query_encoder(), last);  // the linear probe at the end
+    // The linear probe at the end; alignment and uniformity of what a method trained (a baseline's
+    // embeddings would be an untrained head's).
+    scores = s.evaluator.evaluate(s.method->query_encoder(), last, s.method->trains());
     pos.eval_seconds += seconds_since(t);
     if (loop.speaks) loop.progress.note(fmt::format("epoch {} kNN top-1 {:.2f}%", epoch, scores.knn_top1));
   }

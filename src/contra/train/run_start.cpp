@@ -159,7 +159,9 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   core::seed_everything(static_cast<std::uint64_t>(exp.run.seed));
   config::Experiment per_rank = exp;  // each rank's encoders hold bn_splits / W of the global batch's BN groups
   per_rank.model.bn_splits /= world->size();
-  auto method = methods::make_method(per_rank, {dataset.train.images.size(1), n_train, dataset.num_classes});
+  const auto& images = dataset.train.images;  // N×C×H×W
+  auto method = methods::make_method(
+      per_rank, {images.size(1), n_train, dataset.num_classes, images.size(2), images.size(3)});
   method->to(device);
   method->set_world(world);
   dist::broadcast_module(*method, *world);  // the replicas start equal, however each was built
@@ -278,7 +280,7 @@ Start start_or_resume(Session& s) {
       start.split_chunk_budget = std::get<std::int64_t>(recorded->second);
   } else {
     record_provenance(s, s.run_id);
-    record_costs(s);
+    if (s.method->trains()) record_costs(s);  // a baseline that only evaluates has no steps to cost
   }
   rec.attribute("split_chunk_budget_bytes", start.split_chunk_budget);
   record_attempt(rec, start.resumed ? std::optional<std::int64_t>(start.position.epochs_done) : std::nullopt);

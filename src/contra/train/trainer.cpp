@@ -39,6 +39,10 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   const models::SplitChunkBudgetScope chunk_budget(start.split_chunk_budget);
   Loop loop(s, start.position);
   try {
+    if (!s.method->trains()) {  // a baseline that only evaluates (methods/evaluation_only.h)
+      record_epoch(s, loop, 0, 0.0, true);
+      return finish_run(s, loop);
+    }
     loop.result.knn_top1_random_init = random_init_knn(s, loop, start.resumed);
     s.recorder.save_partial();
     s.method->train();
@@ -67,7 +71,8 @@ RunResult finish_run(Session& s, Loop& loop) {
   const auto& fail = loop.fail;
   auto& rec = s.recorder;
   RunResult result = loop.result;
-  if (auto reason = fail_reason(fail)) {
+  // The fail rule is about training (train/failure.h): a baseline that only evaluates cannot fail it.
+  if (auto reason = s.method->trains() ? fail_reason(fail) : std::nullopt) {
     result.status = "fail";
     result.reason = *reason;
   }

@@ -1,0 +1,160 @@
+#include "contra/config/claims.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+
+#include "contra/config/claims_reader.h"
+
+namespace contra::config {
+
+std::string ClaimRow::describe() const {
+  if (empty()) return "all rows";
+  if (series.empty()) return fmt::format("x = {}", x);
+  if (x.empty()) return fmt::format("series = {}", series);
+  return fmt::format("series = {}, x = {}", series, x);
+}
+
+const std::vector<std::string>& claim_kind_names() {
+  using namespace claim_kinds;
+  static const std::vector<std::string> names = {kIncreases, kDecreases, kPeaksWithin, kAbove,
+                                                 kApprox,    kFails,     kNarrows};
+  return names;
+}
+
+const std::vector<std::string>& claim_metric_names() {
+  static const std::vector<std::string> names = {"linear", "knn", "pretext", "peak_memory", "train_seconds"};
+  return names;
+}
+
+namespace detail {
+
+namespace {
+
+/// A row value as text: strings as they are, numbers as written, booleans as true/false.
+std::string value_text(const toml::node& node, const std::string& where, const std::string& key) {
+  std::string s;
+  bool flag = false;
+  double number = 0;
+  if (read_value(node, flag)) return flag ? "true" : "false";
+  if (read_value(node, number)) {
+    CONTRA_CHECK(std::isfinite(number), "{}: {} = {} is not a finite number", where, key, literal_of(node));
+    return literal_of(node);
+  }
+  CONTRA_CHECK(read_value(node, s) && !s.empty(), "{}: {} = {} must be a number, a boolean or a non-empty word", where,
+               key, literal_of(node));
+  return s;
+}
+
+ClaimRow read_row(const toml::node& node, const std::string& where, const std::string& key) {
+  const auto* t = node.as_table();
+  CONTRA_CHECK(t != nullptr, "{}: {} = {} must be a table such as {{ series = \"moco\", x = 4096 }}", where, key,
+               literal_of(node));
+  ClaimRow row;
+  for (const auto& [k, v] : *t) {
+    const std::string name(k.str());
+    const std::string full = key + "." + name;
+    if (name == "series") {
+      row.series = value_text(v, where, full);
+    } else if (name == "x") {
+      row.x = value_text(v, where, full);
+    } else {
+      core::fail("{}: {} is unknown; a row takes series and x", where, full);
+    }
+  }
+  return row;
+}
+
+/// The keys each kind takes beside says, kind and metric; `true` = required.
+const std::map<std::string, std::map<std::string, bool>>& kind_keys() {
+  using namespace claim_kinds;
+  static const std::map<std::string, std::map<std::string, bool>> keys = {
+      {kAbove, {{"row", true}, {"than", true}}},
+      {kApprox, {{"row", true}, {"than", true}, {"within", true}}},
+      {kIncreases, {{"along", false}}},
+      {kDecreases, {{"along", false}}},
+      {kPeaksWithin, {{"along", false}, {"set", true}}},
+      {kFails, {{"row", true}}},
+      {kNarrows, {{"row", true}, {"than", true}, {"then_row", true}, {"then_than", true}}},
+  };
+  return keys;
+}
+
+Claim read_claim(const toml::table& t, const std::string& where) {
+  Claim c;
+  c.where = where;
+  const auto* kind = t.get("kind");
+  CONTRA_CHECK(kind != nullptr && read_value(*kind, c.kind), "{}: a claim needs kind = one of {}", where,
+               fmt::join(claim_kind_names(), ", "));
+  const auto keys = kind_keys().find(c.kind);
+  CONTRA_CHECK(keys != kind_keys().end(), "{}: kind = '{}' is unknown; valid: {}", where, c.kind,
+               fmt::join(claim_kind_names(), ", "));
+  const auto* says = t.get("says");
+  CONTRA_CHECK(says != nullptr && read_value(*says, c.says) && !c.says.empty(),
+               "{}: a claim needs says = the paper's words or a paraphrase, with its source", where);
+  for (const auto& [k, v] : t) {
+    const std::string key(k.str());
+    if (key == "kind" || key == "says") continue;
+    if (key == "paper") {
+      CONTRA_CHECK(read_value(v, c.paper) && !c.paper.empty(), "{}: paper must be the cited numbers as text", where);
+      continue;
+    }
+    if (key == "metric") {
+      CONTRA_CHECK(read_value(v, c.metric), "{}: metric must be a string", where);
+      const auto& names = claim_metric_names();
+      CONTRA_CHECK(std::find(names.begin(), names.end(), c.metric) != names.end(),
+                   "{}: metric = '{}' is unknown; valid: {}", where, c.metric, fmt::join(names, ", "));
+      continue;
+    }
+    CONTRA_CHECK(keys->second.count(key) == 1, "{}: a claim of kind '{}' takes no '{}' (it takes {})", where, c.kind,
+                 key, [&] {
+                   std::vector<std::string> names;
+                   for (const auto& [name, required] : keys->second) names.push_back(name);
+                   return fmt::format("{}", fmt::join(names, ", "));
+                 }());
+    if (key == "row") c.row = read_row(v, where, key);
+    if (key == "than") c.than = read_row(v, where, key);
+    if (key == "then_row") c.then_row = read_row(v, where, key);
+    if (key == "then_than") c.then_than = read_row(v, where, key);
+    if (key == "along") c.along = read_row(v, where, key);
+    if (key == "within") {
+      CONTRA_CHECK(read_value(v, c.within) && std::isfinite(c.within) && c.within > 0,
+                   "{}: within = {} must be a number of points > 0", where, literal_of(v));
+    }
+    if (key == "set") {
+      const auto* arr = v.as_array();
+      CONTRA_CHECK(arr != nullptr && !arr->empty(), "{}: set = {} must be a non-empty array of x values", where,
+                   literal_of(v));
+      for (const auto& e : *arr) c.set.push_back(value_text(e, where, "set"));
+    }
+  }
+  for (const auto& [key, required] : keys->second)
+    CONTRA_CHECK(!required || t.get(key) != nullptr, "{}: a claim of kind '{}' needs '{}'", where, c.kind, key);
+  for (const auto& [key, row] : {std::pair{"row", &c.row}, std::pair{"than", &c.than},
+                                  std::pair{"then_row", &c.then_row}, std::pair{"then_than", &c.then_than}})
+    CONTRA_CHECK(t.get(key) == nullptr || !row->empty(), "{}: {} = {{}} names no row", where, key);
+  return c;
+}
+
+}  // namespace
+
+std::vector<Claim> parse_claims(const toml::node& node, const std::string& file) {
+  const std::string at = location_of(node, file);
+  const auto* arr = node.as_array();
+  CONTRA_CHECK(arr != nullptr, "{}: claims must be an array of tables ([[<table>.claims]])", at);
+  std::vector<Claim> claims;
+  for (const auto& element : *arr) {
+    const auto* t = element.as_table();
+    const std::string where = location_of(element, file);
+    CONTRA_CHECK(t != nullptr, "{}: each claim must be a table ([[<table>.claims]])", where);
+    claims.push_back(read_claim(*t, where));
+  }
+  return claims;
+}
+
+}  // namespace detail
+
+}  // namespace contra::config

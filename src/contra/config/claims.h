@@ -1,0 +1,59 @@
+// A paper's findings as checkable claims over one of our tables (DESIGN.md, "Claim and verdict"):
+// the `[[<table>.claims]]` entries of analysis/references/<paper>.toml, parsed and checked here;
+// report/claims.h judges them against the recorded runs (report/verdict.h holds the rule).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace contra::config {
+
+/// A row (or a selection of rows) of our table, named by its series value and its x value.
+/// Either may be empty (any); x and series may also be "smallest" or "largest": the table's own
+/// smallest or largest value there (numeric order), so that a claim holds for any preset's grid.
+struct ClaimRow {
+  std::string series;  ///< the series value as text ("moco", "true", "2"), or "" / smallest / largest
+  std::string x;       ///< the x value as text ("0.99", "MLP+aug+"), or "" / smallest / largest
+
+  bool empty() const { return series.empty() && x.empty(); }
+  /// "series = moco, x = 4096", "x = 0.99", "all rows".
+  std::string describe() const;
+};
+
+/// The claim kinds, the vocabulary of README "Claims and verdicts".
+namespace claim_kinds {
+inline constexpr const char* kAbove = "above";                ///< row above than
+inline constexpr const char* kApprox = "approx";              ///< row ≈ than within `within` points
+inline constexpr const char* kIncreases = "increases";        ///< along the rows in increasing x (or series)
+inline constexpr const char* kDecreases = "decreases";        ///< the same, decreasing
+inline constexpr const char* kPeaksWithin = "peaks_within";   ///< the best of `along` has its x in `set`
+inline constexpr const char* kFails = "fails";                ///< every run of row fails (DESIGN.md "Fail")
+inline constexpr const char* kNarrows = "narrows";            ///< row − than wider than then_row − then_than
+}  // namespace claim_kinds
+
+/// Every kind, in the order README lists them.
+const std::vector<std::string>& claim_kind_names();
+
+/// The metrics a claim can be judged on: "linear", "knn", "pretext" (the last epoch's pretext
+/// top-1), "peak_memory" (MiB), "train_seconds"; "" is the table's own protocol (the linear probe,
+/// or kNN where the paper's metric is kNN).
+const std::vector<std::string>& claim_metric_names();
+
+/// One claim. Which rows it names depends on its kind:
+///  - above, approx: `row` and `than` (approx also `within` > 0, in points);
+///  - increases, decreases: `along` (a series: its rows by x; an x: its rows by series value);
+///  - peaks_within: `along` and `set` (x values; the best row of `along` must have one of them);
+///  - fails: `row`;
+///  - narrows: the gap `row` − `than` is wider than the gap `then_row` − `then_than` (per seed).
+struct Claim {
+  std::string says;    ///< the paper's words (quoted) or a paraphrase, with what it is measured on
+  std::string kind;    ///< one of claim_kind_names()
+  std::string metric;  ///< one of claim_metric_names(), "" for the table's protocol
+  std::string paper;   ///< the paper's numbers as cited text; "" takes them from the table's columns
+  ClaimRow row, than, then_row, then_than, along;
+  std::vector<std::string> set;  ///< peaks_within: x values as text
+  double within = 0;             ///< approx: the margin d in points
+  std::string where;             ///< "file:line" of the entry, for messages
+};
+
+}  // namespace contra::config

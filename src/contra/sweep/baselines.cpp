@@ -1,0 +1,104 @@
+#include "contra/sweep/baselines.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "contra/config/load.h"
+#include "contra/core/error.h"
+#include "contra/core/provenance.h"
+#include "contra/methods/registry.h"
+#include "contra/store/run_record.h"
+#include "contra/sweep/local_launcher.h"
+
+namespace contra::sweep {
+
+namespace fs = std::filesystem;
+
+const std::vector<std::string>& baseline_methods() { return config::names::kBaselines; }
+
+std::string baseline_label(const std::string& method) {
+  if (method == "raw_pixels") return "raw pixels";
+  if (method == "random_init") return "random init";
+  return method;
+}
+
+namespace {
+
+/// The setting every baseline starts from: experiment, [fixed], the preset, --set; no axis.
+config::Experiment setting_of(const SweepPlan& plan) {
+  const auto& preset = config::find_preset(plan.sweep, plan.preset);
+  std::vector<config::Override> overrides = plan.sweep.fixed;
+  overrides.insert(overrides.end(), preset.overrides.begin(), preset.overrides.end());
+  for (const auto& s : plan.sets) overrides.push_back(config::parse_set(s, plan.sweep.file));
+  return methods::load_experiment(plan.sweep.experiment, overrides);
+}
+
+/// An experiment of `method` with its defaults, then `from`'s sections as `keep` says, read back
+/// through the config reader (so it is checked, and its text and id are canonical).
+config::Experiment baseline_of(const config::Experiment& from, const std::string& method, std::int64_t seed,
+                               const std::string& source) {
+  const std::string text = fmt::format("[method]\nname = \"{}\"\n", method);
+  config::Experiment e = methods::parse_experiment(text, source);
+  const config::Experiment defaults = e;
+  if (method == "supervised") {
+    const auto kept = e.method;
+    e = from;
+    e.method = kept;
+  } else {
+    e.data = from.data;
+    e.eval = from.eval;
+    e.eval.knn_every = defaults.eval.knn_every;  // it evaluates once
+    e.eval.knn_random_init = defaults.eval.knn_random_init;
+    e.run = from.run;
+    if (method == "random_init") e.model = from.model;
+  }
+  e.run.seed = seed;
+  return methods::parse_experiment(config::to_toml(e), source);
+}
+
+}  // namespace
+
+SweepPlan plan_baselines(const SweepPlan& plan) {
+  SweepPlan out;
+  out.sweep = plan.sweep;
+  out.sweep.name = "baselines";
+  out.preset = plan.preset;
+  out.sets = plan.sets;
+  out.dir = plan.dir.parent_path().parent_path() / "baselines";  // <results>/<sweep>/<preset> -> <results>/baselines
+  const auto& preset = config::find_preset(plan.sweep, plan.preset);
+  const std::vector<std::int64_t> seeds = preset.seeds ? *preset.seeds : plan.sweep.seeds;
+  CONTRA_CHECK(!seeds.empty(), "{}: the sweep has no seeds", plan.sweep.file);
+  const config::Experiment setting = setting_of(plan);
+  std::set<std::string> seen;
+  for (const auto& method : plan.sweep.baselines) {
+    for (const auto seed : seeds) {
+      const std::string source = fmt::format("{} (baseline {}, preset {})", plan.sweep.file, method, plan.preset);
+      PlannedRun run;
+      run.experiment = baseline_of(setting, method, seed, source);
+      run.id = config::config_hash(run.experiment);
+      run.label = baseline_label(method);
+      run.seed = seed;
+      if (seen.insert(run.id).second) out.runs.push_back(std::move(run));
+      if (method == "raw_pixels") break;  // deterministic: one run
+    }
+  }
+  read_states(out);
+  return out;
+}
+
+void refresh_stale_baselines(SweepPlan& baselines) {
+  SweepPlan stale = baselines;
+  stale.runs.clear();
+  for (const auto& run : baselines.runs) {
+    if (run.state != RunState::done) continue;
+    const auto record = store::read_run(run.record);
+    if (store::get_string(record.attributes, "git_sha", run.record.string()) != core::git_sha())
+      stale.runs.push_back(run);
+  }
+  if (stale.runs.empty()) return;
+  set_aside_records(stale);
+  read_states(baselines);
+}
+
+}  // namespace contra::sweep

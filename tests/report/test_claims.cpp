@@ -1,0 +1,297 @@
+// The paper's claims judged on a table (report/claims.h): every claim kind on fake records made to
+// reproduce it, to contradict it and to leave it open, the rows it names resolved by value and by
+// smallest/largest, fewer than 3 seeds, a row the table lacks, and malformed claims in the
+// references file, each one line with its file:line.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <string>
+
+#include "../support/errors.h"
+#include "../support/report_fixtures.h"
+#include "../support/temp_dir.h"
+#include "contra/config/references.h"
+#include "contra/report/claims.h"
+#include "contra/report/index.h"
+#include "contra/report/report.h"
+
+namespace fs = std::filesystem;
+using contra::testing::message_of;
+using contra::testing::read_file;
+using contra::testing::TempDir;
+using contra::testing::write_file;
+using namespace contra::testing::report_fixtures;
+
+namespace {
+
+/// A 3 (batch) × 2 (epochs) grid: x = optim.batch, series = optim.epochs.
+std::string grid_sweep(const TempDir& dir, const std::string& seeds = "[0, 1, 2]") {
+  return write_file(dir / "grid.toml", "name = \"grid\"\nexperiment = \"" + kExperiment + "\"\nseeds = " + seeds +
+                                           "\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"optim.epochs\" = [2, 4]\n"
+                                           "[preset.cpu]\n\"data.train_subset\" = 20000\n"
+                                           "[report]\ntitle = \"Grid\"\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
+                                           "reference_y = \"top1\"\nx = \"optim.batch\"\nx_label = \"batch\"\n"
+                                           "series = \"optim.epochs\"\nseries_label = \"epochs\"\n");
+}
+
+/// One claim of each kind, C1..C7 in this order.
+const char* kClaims = R"toml(paper = "Someone, A paper, arXiv:0000.00000"
+metric = "top-1 (%)"
+[tab]
+where = "Table 9"
+batch = [256, 512, 1024]
+top1 = [50.0, 54.0, 58.0]
+
+[[tab.claims]]
+says = "C1: larger batches are better at few epochs"
+kind = "increases"
+along = { series = "smallest" }
+
+[[tab.claims]]
+says = "C2: more epochs are better at batch 256"
+kind = "above"
+row = { series = 4, x = 256 }
+than = { series = 2, x = 256 }
+
+[[tab.claims]]
+says = "C3: at batch 512 epochs do not matter"
+kind = "approx"
+row = { series = 2, x = 512 }
+than = { series = 4, x = 512 }
+within = 1.0
+
+[[tab.claims]]
+says = "C4: at 2 epochs the best batch is 1024"
+kind = "peaks_within"
+along = { series = 2 }
+set = [1024]
+
+[[tab.claims]]
+says = "C5: batch 256 for 2 epochs fails"
+kind = "fails"
+row = { series = 2, x = 256 }
+
+[[tab.claims]]
+says = "C6: the batch gap narrows with epochs"
+kind = "narrows"
+row = { series = "smallest", x = "largest" }
+than = { series = "smallest", x = "smallest" }
+then_row = { series = "largest", x = "largest" }
+then_than = { series = "largest", x = "smallest" }
+
+[[tab.claims]]
+says = "C7: at the largest batch, more epochs are worse"
+kind = "decreases"
+along = { x = "largest" }
+)toml";
+
+using Measure = std::function<double(double batch, double epochs, std::int64_t seed)>;
+
+/// Records the grid with linear = measure(...), runs at (2 epochs, batch 256) failing for the seeds
+/// in `failing`; returns the verdicts by claim number (1-based).
+std::map<int, contra::report::ClaimResult> judge(const TempDir& dir, const Measure& measure,
+                                                 const std::vector<std::int64_t>& failing,
+                                                 const std::string& seeds = "[0, 1, 2]") {
+  fs::create_directories(dir / "refs");
+  write_file(dir / "refs" / "t.toml", kClaims);
+  fs::remove_all(dir / "results");
+  const auto plan = record_all(grid_sweep(dir, seeds), dir / "results", [&](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    const double b = static_cast<double>(run.experiment.optim.batch);
+    const double e = static_cast<double>(run.experiment.optim.epochs);
+    f.linear = measure(b, e, run.seed);
+    if (b == 256 && e == 2 && std::count(failing.begin(), failing.end(), run.seed) > 0) {
+      f.status = "fail";
+      f.reason = "loss within 10% of chance";
+    }
+    return f;
+  });
+  const auto results = contra::report::judge_sweep(plan, (dir / "refs").string());
+  std::map<int, contra::report::ClaimResult> by_number;
+  for (std::size_t i = 0; i < results.size(); ++i) by_number.emplace(static_cast<int>(i) + 1, results[i]);
+  return by_number;
+}
+
+double small_noise(std::int64_t seed) { return 0.1 * static_cast<double>(seed - 1); }
+
+}  // namespace
+
+TEST_CASE("claims: every kind reproduced when the records show it", "[report][claims]") {
+  TempDir dir;
+  // 2 epochs: 50, 54, 58 by batch; 4 epochs: 53, 54, 55 (narrower, and lower at batch 1024).
+  const auto v = judge(
+      dir,
+      [](double b, double e, std::int64_t s) {
+        const double steps = std::log2(b / 256);
+        return 50 + (e == 2 ? 4 : 1) * steps + (e == 4 ? 3 : 0) + small_noise(s);
+      },
+      {0, 1, 2});
+  REQUIRE(v.size() == 7);
+  for (const auto& [n, r] : v) {
+    INFO("C" << n << ": " << r.verdict.evidence);
+    CHECK(r.verdict.outcome == contra::report::Outcome::reproduced);
+  }
+  CHECK(v.at(1).rows == "epochs 2, batch = 256; epochs 2, batch = 512; epochs 2, batch = 1024");
+  CHECK(v.at(1).ours == "50.00 vs 54.00 vs 58.00");
+  CHECK(v.at(1).paper == "50.0 vs 54.0 vs 58.0");  // the reference's column, by batch
+  CHECK(v.at(5).ours == "3 of 3 runs fail");
+  CHECK(v.at(6).ours == "8.00 vs 2.00");
+  CHECK(v.at(7).rows == "epochs 2, batch = 1024; epochs 4, batch = 1024");
+  CHECK(v.at(1).metric == "linear");  // the table's protocol: the cited metric is not kNN
+}
+
+TEST_CASE("claims: every kind contradicted when the records show the opposite", "[report][claims]") {
+  TempDir dir;
+  const auto v = judge(
+      dir,
+      [](double b, double e, std::int64_t s) {
+        const double steps = std::log2(b / 256);
+        const double base = 50 - (e == 2 ? 4 : 1) * steps - (e == 4 ? 3 : 0) + small_noise(s);
+        return b == 512 && e == 4 ? base + 5 : base;  // C3: 5 points apart
+      },
+      {});
+  REQUIRE(v.size() == 7);
+  for (const auto& [n, r] : v) {
+    INFO("C" << n << ": " << r.verdict.evidence);
+    CHECK(r.verdict.outcome == contra::report::Outcome::contradicted);
+  }
+  CHECK(v.at(5).ours == "0 of 3 runs fail");
+}
+
+TEST_CASE("claims: every kind inconclusive when the seeds disagree", "[report][claims]") {
+  TempDir dir;
+  const auto v = judge(
+      dir, [](double, double, std::int64_t s) { return 50.0 + (s == 0 ? -5.0 : s == 1 ? 5.0 : 0.0); }, {0});
+  REQUIRE(v.size() == 7);
+  for (const auto& [n, r] : v) {
+    INFO("C" << n << ": " << r.verdict.evidence);
+    CHECK(r.verdict.outcome == contra::report::Outcome::inconclusive);
+    CHECK(r.verdict.text() == "inconclusive");
+  }
+  CHECK(v.at(5).verdict.evidence == "1 of 3 runs failed");
+}
+
+TEST_CASE("claims: fewer than 3 seeds is inconclusive (n < 3) for every kind", "[report][claims]") {
+  TempDir dir;
+  const auto v = judge(
+      dir, [](double b, double, std::int64_t s) { return b / 10 + small_noise(s); }, {0, 1}, "[0, 1]");
+  REQUIRE(v.size() == 7);
+  for (const auto& [n, r] : v) {
+    INFO("C" << n);
+    CHECK(r.verdict.text() == "inconclusive (n < 3)");
+  }
+}
+
+TEST_CASE("claims: printed under the table and written into its CSV", "[report][claims]") {
+  TempDir dir;
+  fs::create_directories(dir / "refs");
+  write_file(dir / "refs" / "t.toml", kClaims);
+  const auto plan = record_all(grid_sweep(dir), dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.linear = 50 + static_cast<double>(run.experiment.optim.batch) / 256 + small_noise(run.seed);
+    return f;
+  });
+  const auto files = contra::report::write_report(plan, (dir / "refs").string());
+  const std::string md = read_file(files.markdown);
+  const std::string csv = read_file(files.csv);
+  INFO(md);
+  CHECK_THAT(md, Catch::Contains("## The paper's claims, judged on these runs"));
+  CHECK_THAT(md, Catch::Contains("claims reproduced,"));
+  CHECK_THAT(md, Catch::Contains("| C1 | C1: larger batches are better at few epochs |"));
+  CHECK_THAT(md, Catch::Contains("one-sided Welch t-test at α = 0.05"));
+  // One rectangular CSV: the claim columns after the measured ones, a row per claim.
+  const auto lines = contra::testing::lines_of(csv);
+  REQUIRE(lines.size() == 1 + 3 + 6 + 7);  // header, baselines, rows, claims
+  CHECK_THAT(lines[0], Catch::EndsWith(",claim,claim_kind,claim_rows,claim_metric,claim_paper,claim_ours,"
+                                       "claim_verdict,claim_evidence"));
+  const auto commas = [](const std::string& s) {
+    int n = 0;
+    bool quoted = false;
+    for (char c : s) {
+      if (c == '"') quoted = !quoted;
+      if (c == ',' && !quoted) ++n;
+    }
+    return n;
+  };
+  for (const auto& line : lines) CHECK(commas(line) == commas(lines[0]));
+  CHECK_THAT(lines.back(), Catch::Contains("\"C7: at the largest batch, more epochs are worse\",decreases,"));
+  // The LaTeX file carries the claims as a second table.
+  CHECK_THAT(read_file(files.latex), Catch::Contains("\\caption{The paper's claims, judged on these runs}"));
+  // The results index opens with the count, listed by table.
+  auto with_refs = plan;
+  with_refs.sweep.references = (dir / "refs").string();
+  contra::report::write_results_index({with_refs}, dir / "results" / "README.md");
+  const std::string index = read_file(dir / "results" / "README.md");
+  const auto results = contra::report::judge_sweep(with_refs, with_refs.sweep.references);
+  const auto reproduced = std::count_if(results.begin(), results.end(), [](const auto& r) {
+    return r.verdict.outcome == contra::report::Outcome::reproduced;
+  });
+  CHECK_THAT(index, Catch::Contains(fmt::format("**{} of 7 claims reproduced on preset cpu.**", reproduced)));
+  CHECK_THAT(index, Catch::Contains("- Grid (`grid`): " + contra::report::verdict_count(results) + "."));
+}
+
+TEST_CASE("claims: a row the complete table lacks is an error naming the claim", "[report][claims]") {
+  TempDir dir;
+  fs::create_directories(dir / "refs");
+  write_file(dir / "refs" / "t.toml", std::string(kClaims) +
+                                          "\n[[tab.claims]]\nsays = \"C8\"\nkind = \"above\"\n"
+                                          "row = { series = 2, x = 2048 }\nthan = { series = 2, x = 256 }\n");
+  const auto plan = record_all(grid_sweep(dir), dir / "results", [](const contra::sweep::PlannedRun&) {
+    Fake f;
+    f.linear = 50;
+    return f;
+  });
+  const auto msg = message_of([&] { (void)contra::report::write_report(plan, (dir / "refs").string()); });
+  CHECK_THAT(msg, Catch::Contains("t.toml:50: the claim names the row series = 2, x = 2048, which the table grid "
+                                  "lacks (its rows: 2 256; 2 512; 2 1024; 4 256; 4 512; 4 1024)"));
+  CHECK(msg.find('\n') == std::string::npos);
+  // A series that is not there is an error too; a keyword over a grid without shared values is not.
+  write_file(dir / "refs" / "t.toml", std::string(kClaims) +
+                                          "\n[[tab.claims]]\nsays = \"C8\"\nkind = \"increases\"\n"
+                                          "along = { series = 8 }\n");
+  CHECK_THAT(message_of([&] { (void)contra::report::write_report(plan, (dir / "refs").string()); }),
+             Catch::Contains("names the row series = 8, which the table grid lacks"));
+}
+
+TEST_CASE("claims: each malformed claim is one line with its file:line", "[report][claims][config]") {
+  TempDir dir;
+  const auto error = [&](const std::string& claim) {
+    write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nx = [1, 2]\n[[tab.claims]]\nsays = \"S\"\n" + claim);
+    return message_of([&] { (void)contra::config::load_reference(dir.path().string(), "c.tab"); });
+  };
+  CHECK_THAT(error("kind = \"bigger\"\n"), Catch::Contains("c.toml:4: kind = 'bigger' is unknown; valid: increases, "
+                                                          "decreases, peaks_within, above, approx, fails, narrows"));
+  CHECK_THAT(error("kind = \"above\"\nrow = { x = 1 }\n"), Catch::Contains("c.toml:4: a claim of kind 'above' needs 'than'"));
+  CHECK_THAT(error("kind = \"fails\"\nrow = { x = 1 }\nthan = { x = 2 }\n"),
+             Catch::Contains("a claim of kind 'fails' takes no 'than' (it takes row)"));
+  CHECK_THAT(error("kind = \"approx\"\nrow = { x = 1 }\nthan = { x = 2 }\nwithin = 0\n"),
+             Catch::Contains("within = 0 must be a number of points > 0"));
+  CHECK_THAT(error("kind = \"fails\"\nrow = { x = 1, column = 2 }\n"),
+             Catch::Contains("row.column is unknown; a row takes series and x"));
+  CHECK_THAT(error("kind = \"fails\"\nrow = {}\n"), Catch::Contains("row = {} names no row"));
+  CHECK_THAT(error("kind = \"fails\"\nrow = 3\n"), Catch::Contains("row = 3 must be a table"));
+  CHECK_THAT(error("kind = \"fails\"\nrow = { x = 1 }\nmetric = \"f1\"\n"),
+             Catch::Contains("metric = 'f1' is unknown; valid: linear, knn, pretext, peak_memory, train_seconds"));
+  CHECK_THAT(error("kind = \"peaks_within\"\nset = []\n"), Catch::Contains("set = [] must be a non-empty array"));
+  CHECK_THAT(message_of([&] {
+               write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nx = [1]\n[[tab.claims]]\nkind = \"fails\"\nrow = { x = 1 }\n");
+               (void)contra::config::load_reference(dir.path().string(), "c.tab");
+             }),
+             Catch::Contains("c.toml:4: a claim needs says ="));
+  // The shipped references parse, and every table a sweep cites carries its claims.
+  for (const auto& [id, n] : std::vector<std::pair<std::string, std::size_t>>{{"moco_v1.momentum_ablation", 3},
+                                                                             {"moco_v1.mechanisms", 5},
+                                                                             {"moco_v1.shuffle_bn", 2},
+                                                                             {"moco_v2.temperature_mlp", 3},
+                                                                             {"moco_v2.recipe", 4},
+                                                                             {"moco_v2.cost", 2},
+                                                                             {"simclr.temperature_norm", 3},
+                                                                             {"simclr.batch_epochs", 3},
+                                                                             {"instdisc.nce_by_m", 2}})
+    CHECK(contra::config::load_reference(kReferences, id).claims.size() == n);
+}
