@@ -3,6 +3,7 @@
 // squares, legends below the plotted area, labelled baselines, titles that fit; and gnuplot draws
 // the script without a warning.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <cstdlib>
 #include <iostream>
@@ -10,6 +11,7 @@
 
 #include "../support/gnuplot_script.h"
 #include "../support/temp_dir.h"
+#include "contra/report/baseline_labels.h"
 #include "contra/report/figure.h"
 
 using contra::report::Baseline;
@@ -150,6 +152,30 @@ TEST_CASE("figure: a baseline is a grey horizontal line, labelled in the right m
   // The margin has room for "random init" (11 characters, 7 px each) before the next panel.
   CHECK(number_after(panels[0], "set rmargin at screen ") < 0.5 - 11.0 * 7.0 / 1120.0);
   CHECK(panels[1].find("set label 100") == std::string::npos);  // the paper panel has none
+}
+
+TEST_CASE("figure: baselines' labels close together are moved apart, far ones stay at their lines", "[report]") {
+  Panel p;
+  Series s;
+  s.x = {1, 2};
+  s.y = {60, 90};
+  p.series = {s};
+  // Two 2-line labels 0.5 points apart on a 30-point range (330 px: about 5 px apart), one far off.
+  p.baselines = {Baseline{80.0, "raw pixels\n(linear)", Protocol::linear},
+                 Baseline{79.5, "raw pixels\n(kNN)", Protocol::knn}, Baseline{62.0, "random init\n(kNN)", Protocol::knn}};
+  const auto lifted = contra::report::baseline_label_offsets(p, 330, 16);
+  REQUIRE(lifted.size() == 3);
+  CHECK(lifted[1] == 0.0);  // the lower of the close pair stays
+  CHECK(lifted[2] == 0.0);  // the far one stays
+  // The upper one moves up by the two labels' height (2 lines each) less the 5 px they were apart.
+  const double px_per_point = 330.0 / (30.0 * 1.12);
+  CHECK(lifted[0] == Approx((32.0 + 2.0 - 0.5 * px_per_point) / 16.0));
+  // In the script: its offset is its half height plus that.
+  Figure f;
+  f.panels = {p};
+  const std::string script = contra::report::gnuplot_script(f, "figure");
+  CHECK_THAT(script, Catch::Contains(fmt::format("first 80 offset 1,{} left", 0.5 + lifted[0])));
+  CHECK_THAT(script, Catch::Contains("first 79.5 offset 1,0.5 left"));
 }
 
 TEST_CASE("figure: long titles and labels are wrapped to fit their panel", "[report]") {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "../support/gnuplot_script.h"
 #include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
 #include "contra/config/references.h"
@@ -16,6 +17,7 @@
 #include "contra/report/table.h"
 
 using namespace contra::testing::report_fixtures;
+using namespace contra::testing::gnuplot_script;
 using contra::testing::TempDir;
 using contra::testing::write_file;
 
@@ -229,4 +231,27 @@ TEST_CASE("results index: one entry per sweep with its files, run counts and INC
   CHECK(read_file(index) == md);
   CHECK_THROWS_WITH(contra::report::write_results_index({plan}, dir / "missing" / "README.md"),
                     Catch::Contains("missing/README.md"));
+}
+
+TEST_CASE("report: categorical_x puts each x value at its own position, also with a series", "[report]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "cat.toml", "name = \"cat\"\nexperiment = \"" + kExperiment +
+                                                      "\"\nseeds = [0]\n[grid]\n\"method.momentum\" = [0.0, 0.9, 0.99]\n"
+                                                      "\"method.queue\" = [64, 256]\n[preset.cpu]\n\"data.train_subset\" = 20000\n"
+                                                      "[report]\nreference = \"moco_v1.momentum_ablation\"\n"
+                                                      "reference_x = \"momentum\"\nreference_y = \"top1\"\n"
+                                                      "x = \"method.momentum\"\nseries = \"method.queue\"\n"
+                                                      "categorical_x = true\nclaims = false\n");
+  const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.linear = 70 + 10 * run.experiment.method.get<double>("momentum");
+    return f;
+  });
+  (void)report_twice(plan);
+  const auto panels = panel_blocks(read_file(plan.dir / "figure.gp"));
+  REQUIRE(panels.size() == 2);
+  // m = 0, 0.9, 0.99 at 0, 1, 2 in both panels, for both series; the paper's m = 0 is "fail".
+  for (const auto& p : panels) CHECK_THAT(p, Catch::Contains("set xtics (\"0.0\" 0, \"0.9\" 1, \"0.99\" 2)"));
+  CHECK_THAT(panels[0], Catch::Contains("K 64") || Catch::Contains("method.queue 64"));
+  CHECK_THAT(panels[1], Catch::Contains("fail"));
 }

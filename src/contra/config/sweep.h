@@ -70,6 +70,8 @@ struct ReportSpec {
   std::string series;               ///< optional: the axis whose values give separate groups/lines, e.g. "method.name"
   std::string series_label;         ///< its column header
   bool log_x = false;               ///< figure: x on a log axis, ticks at the swept values
+  bool categorical_x = false;       ///< figure: one evenly spaced position per x value, also with a series
+                                    ///< (without a series x is always categorical), e.g. m = 0 … 0.9999
   std::string metric = "knn_top1";  ///< the /summary attribute measured
   /// optional: a published per-epoch kNN curve, analysis/references/<name>.csv (config/reference_curve.h),
   /// drawn beside each row's kNN per epoch, e.g. "moco_cifar10_demo_knn"
@@ -99,6 +101,7 @@ struct ReportSpec {
     v("series", series);
     v("series_label", series_label);
     v("log_x", log_x);
+    v("categorical_x", categorical_x);
     v("metric", metric);
     v("epoch_reference", epoch_reference);
     v("epoch_reference_presets", epoch_reference_presets);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "contra/report/baselines.h"
@@ -119,23 +120,40 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
   f.title = spec.title.empty() ? plan.sweep.name : spec.title;
   Panel measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);
   Panel paper = paper_panel(reference, x_label, spec.log_x);
-  if (spec.series.empty()) {
-    // Categorical x: one position per row, labelled with the axis value; one series, one colour.
-    MeasuredLines m("");
-    Series p = make_series("", reference ? paper_protocol(*reference) : Protocol::linear, true);
-    for (std::size_t i = 0; i < d.rows.size(); ++i) {
-      const auto& r = d.rows[i];
-      const double x = static_cast<double>(i);
-      measured.xtics.emplace_back(x, r.x_text);
-      paper.xtics.emplace_back(x, r.x_text);
-      m.add(x, r);
-      if (r.fails > 0) measured.labels.emplace_back(x, "fail");
-      p.x.push_back(x);
-      p.y.push_back(number_of(r.paper));
-      if (r.paper == "fail") paper.labels.emplace_back(x, "fail");
+  if (spec.series.empty() || spec.categorical_x) {
+    // Categorical x: one position per x value (in the rows' order), labelled with it; without a
+    // series one line, with one a line per series value; the paper's values at the same positions.
+    std::vector<std::string> xs;
+    for (const auto& r : d.rows)
+      if (std::find(xs.begin(), xs.end(), r.x_text) == xs.end()) xs.push_back(r.x_text);
+    if (!spec.series.empty())  // the rows are by series first: order the x values numerically
+      std::stable_sort(xs.begin(), xs.end(), [](const std::string& a, const std::string& b) {
+        return number_of(a) < number_of(b);
+      });
+    const auto at = [&](const std::string& x) {
+      return static_cast<double>(std::find(xs.begin(), xs.end(), x) - xs.begin());
+    };
+    for (const auto& x : xs) {
+      measured.xtics.emplace_back(at(x), x);
+      paper.xtics.emplace_back(at(x), x);
     }
-    m.into(measured);
-    paper.series.push_back(p);
+    const std::vector<std::string> groups = spec.series.empty() ? std::vector<std::string>{""} : d.series_order;
+    for (const auto& name : groups) {
+      const std::string group = spec.series.empty() ? "" : group_name(spec, name);
+      MeasuredLines m(group);
+      Series p = make_series(group, reference ? paper_protocol(*reference) : Protocol::linear, true);
+      for (const auto& r : d.rows) {
+        if (r.series != name) continue;
+        const double x = at(r.x_text);
+        m.add(x, r);
+        if (r.fails > 0) measured.labels.emplace_back(x, "fail");
+        p.x.push_back(x);
+        p.y.push_back(number_of(r.paper));
+        if (r.paper == "fail") paper.labels.emplace_back(x, "fail");
+      }
+      m.into(measured);
+      paper.series.push_back(p);
+    }
   } else {
     for (const auto& name : d.series_order) {
       const std::string group = group_name(spec, name);

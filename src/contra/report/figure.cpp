@@ -10,6 +10,8 @@
 #include <fstream>
 #include <set>
 
+#include "contra/report/baseline_labels.h"
+
 namespace contra::report {
 
 namespace {
@@ -325,11 +327,12 @@ std::string panel_script(const Figure& f, std::size_t p, const PlotLayout& l, co
                                   point_style(ser.cited)));
     }
   }
+  const auto lifted = baseline_label_offsets(panel, box.top - box.bottom, kLineHeight);  // no two overlap
   for (std::size_t b = 0; b < panel.baselines.size(); ++b) {
     const Baseline& base = panel.baselines[b];
     const auto lines = lines_of(base.label).size() - 1;
     out += fmt::format("set label {} {} at graph 1, first {} offset 1,{} left tc rgb \"{}\"\n", 100 + b,
-                       quoted(base.label), base.y, 0.5 * static_cast<double>(lines), kBaseline);
+                       quoted(base.label), base.y, 0.5 * static_cast<double>(lines) + lifted[b], kBaseline);
     items.push_back(
         fmt::format("{} with lines lc rgb \"{}\" lw 1.5 dt {} notitle", base.y, kBaseline, dash_of(base.protocol)));
   }

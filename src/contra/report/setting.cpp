@@ -81,7 +81,7 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
                   join(seeds)),
       fmt::format(
           "Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
-          "epoch**; mean ± sample std over seeds, n runs per row; \"vs random init\" is the mean minus the random-init mean, in points.",
+          "epoch**; mean ± sample std over seeds, n runs per row; \"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points.",
           v("eval.knn_k"), v("eval.knn_t")),
       fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
                   "largest peak memory (resident set on CPU, allocator peak on GPU; of rank 0 with several processes). "
