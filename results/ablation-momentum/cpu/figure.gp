@@ -1,17 +1,17 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0 75.16499999999999 0.04949747468306355
-1 78.625 0.24748737341528762
-2 83.11500000000001 0.23334523779155947
-3 82.58 0.3959797974644682
-4 81.685 0.16263455967290874
+0 78.08 0.21166010488517079
+1 81.98666666666666 0.4952103929980981
+2 82.71 0.16643316977092618
+3 81.75 0.5260228131934993
+4 80.90333333333332 1.116348213297859
 EOD
 $p0s1 << EOD
-0 61.815000000000005 1.6475588001646544
-1 70.565 0.12020815280171428
-2 78.19999999999999 0.650538238691625
-3 77.535 0.09192388155425801
-4 76.52000000000001 0.933380951166248
+0 69.19333333333333 1.803699901129162
+1 76.61 0.45508241011931566
+2 77.84666666666668 0.3901709027251183
+3 76.66666666666667 0.6528654787422373
+4 75.35333333333332 0.8850047080854033
 EOD
 $p1s0 << EOD
 
@@ -37,14 +37,25 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
 set key at screen 0.2357, screen 0.0613 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,1.086819862573222 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#0072B2" title "linear probe", \
-     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#0072B2" title "kNN"
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "K 64", \
+     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
+     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
 set grid
 set lmargin at screen 0.5696
@@ -61,7 +72,8 @@ set xrange [-0.5:4.5]
 set key at screen 0.7732, screen 0.0613 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label "fail" at first 0, graph 0.06 center tc rgb "#b00000"
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
-     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#0072B2" title "linear probe (paper)"
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "K 64", \
+     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
 unset multiplot
 set terminal svg size 1120,473 noenhanced font "sans,10"
 set output "figure.svg"
@@ -80,14 +92,25 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
 set key at screen 0.2357, screen 0.0613 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,1.086819862573222 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#0072B2" title "linear probe", \
-     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#0072B2" title "kNN"
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "K 64", \
+     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
+     NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
 set grid
 set lmargin at screen 0.5696
@@ -104,6 +127,7 @@ set xrange [-0.5:4.5]
 set key at screen 0.7732, screen 0.0613 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label "fail" at first 0, graph 0.06 center tc rgb "#b00000"
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
-     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#0072B2" title "linear probe (paper)"
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "K 64", \
+     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
 unset multiplot
 set output
