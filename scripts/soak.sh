@@ -35,7 +35,7 @@ done
 command -v h5dump >/dev/null || { echo "soak: h5dump is missing (Debian's hdf5-tools; scripts/setup.sh installs it)" >&2; exit 2; }
 RANDOM=$((seed % 32768))
 work=$(mktemp -d "${TMPDIR:-/tmp}/contra-soak.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${SOAK_KEEP:-}" ] || rm -rf "$work"' EXIT  # SOAK_KEEP=1 keeps it for a look
 echo "soak: seed $seed, work folder $work"
 
 # A small sweep: 2 momenta x 2 seeds and the three baselines, each run a few seconds.
@@ -98,9 +98,8 @@ check_readable() {
 kill_round() {
   local out=$1; shift
   (cd "$work" && exec setsid "$contra" "$@" >>"$work/round.log" 2>&1) &
-  local pid=$! delay
-  delay=$(printf '0.%03d' $((RANDOM % 1000)))
-  sleep "$((RANDOM % 4))$delay"
+  local pid=$!
+  sleep "$(printf '%d.%03d' $((RANDOM % 4)) $((200 + RANDOM % 800)))"  # 0.2 to 4 s
   if kill -0 "$pid" 2>/dev/null; then
     kill -9 -- "-$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
