@@ -6,6 +6,7 @@
 #include <sys/prctl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -120,9 +121,11 @@ int train_command(TrainArgs& a) {
     fmt::print(stderr, "contra: run {} {}\n", r.run_id, r.reason);
     return train::kExitInterrupted;
   }
-  fmt::print("run {} {}{}: kNN top-1 {:.2f}% (random init {:.2f}%), {:.1f} s of training -> {}\n", r.run_id, r.status,
-             r.reason.empty() ? "" : " (" + r.reason + ")", r.knn_top1, r.knn_top1_random_init, r.train_seconds,
-             r.file.string());
+  fmt::print("run {} {}{}: kNN top-1 {:.2f}%{}, {:.1f} s of training -> {}\n", r.run_id, r.status,
+             r.reason.empty() ? "" : " (" + r.reason + ")", r.knn_top1,
+             std::isnan(r.knn_top1_random_init) ? std::string()  // a baseline, or eval.knn_random_init off
+                                                : fmt::format(" (random init {:.2f}%)", r.knn_top1_random_init),
+             r.train_seconds, r.file.string());
   return 0;
 }
 

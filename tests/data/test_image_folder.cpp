@@ -159,6 +159,18 @@ TEST_CASE("image folder: bad inputs are one line naming the folder or file", "[d
     }
     CHECK_THAT(load_error(options(dir.path())), Catch::Contains("one class folder ('ant')"));
   }
+  SECTION("a folder inside a class folder, a file beside the class folders, a broken link") {
+    folder(dir.path());
+    png(dir / "train" / "ant" / "more" / "x.png", 8, 8, 3, 0);
+    CHECK_THAT(load_error(options(dir.path())),
+               Catch::Contains("train/ant/more: a folder inside a class folder (its images would not be read"));
+    fs::remove_all(dir / "train" / "ant" / "more");
+    std::ofstream(dir / "train" / "notes.txt") << "x";
+    CHECK_THAT(load_error(options(dir.path())), Catch::Contains("train/notes.txt: not a class folder"));
+    fs::remove(dir / "train" / "notes.txt");
+    fs::create_symlink(dir / "nowhere.png", dir / "train" / "ant" / "gone.png");
+    CHECK_THAT(load_error(options(dir.path())), Catch::Contains("gone.png: a link to a file that does not exist"));
+  }
   SECTION("a test class the train split does not have") {
     folder(dir.path());
     png(dir / "test" / "dog" / "x.png", 8, 8, 3, 0);

@@ -235,7 +235,7 @@ TEST_CASE("claims: printed under the table and written into its CSV", "[report][
   CHECK_THAT(index, Catch::Contains("- Grid (`grid`): " + contra::report::verdict_count(results) + "."));
 }
 
-TEST_CASE("claims: a row the complete table lacks is an error naming the claim", "[report][claims]") {
+TEST_CASE("claims: a row no planned run has is an error naming the claim, in the report too", "[report][claims]") {
   TempDir dir;
   fs::create_directories(dir / "refs");
   write_file(dir / "refs" / "t.toml", std::string(kClaims) +
@@ -247,15 +247,15 @@ TEST_CASE("claims: a row the complete table lacks is an error naming the claim",
     return f;
   });
   const auto msg = message_of([&] { (void)contra::report::write_report(plan, (dir / "refs").string()); });
-  CHECK_THAT(msg, Catch::Contains("t.toml:50: the claim names the row series = 2, x = 2048, which the table grid "
-                                  "lacks (its rows: 2 256; 2 512; 2 1024; 4 256; 4 512; 4 1024)"));
+  CHECK_THAT(msg, Catch::Contains("t.toml:50: the claim names x = 2048, which no planned run of grid has (its "
+                                  "values: 256, 512, 1024)"));
   CHECK(msg.find('\n') == std::string::npos);
   // A series that is not there is an error too; a keyword over a grid without shared values is not.
   write_file(dir / "refs" / "t.toml", std::string(kClaims) +
                                           "\n[[tab.claims]]\nsays = \"C8\"\nkind = \"increases\"\n"
                                           "along = { series = 8 }\n");
   CHECK_THAT(message_of([&] { (void)contra::report::write_report(plan, (dir / "refs").string()); }),
-             Catch::Contains("names the row series = 8, which the table grid lacks"));
+             Catch::Contains("names series = 8, which no planned run of grid has (its values: 2, 4)"));
 }
 
 TEST_CASE("claims: each malformed claim is one line with its file:line", "[report][claims][config]") {
@@ -294,4 +294,65 @@ TEST_CASE("claims: each malformed claim is one line with its file:line", "[repor
                                                                              {"simclr.batch_epochs", 3},
                                                                              {"instdisc.nce_by_m", 2}})
     CHECK(contra::config::load_reference(kReferences, id).claims.size() == n);
+}
+
+TEST_CASE("claims: checked against the plan before any run; a table's x and series must be its runs' keys",
+          "[report][claims]") {
+  TempDir dir;
+  fs::create_directories(dir / "refs");
+  const auto plan_with = [&](const std::string& claim, const std::string& report_extra = "") {
+    write_file(dir / "refs" / "t.toml", std::string(kClaims) + claim);
+    const auto file = write_file(dir / "g.toml", "name = \"g\"\nexperiment = \"" + kExperiment +
+                                                     "\"\nseeds = [0, 1, 2]\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n"
+                                                     "\"optim.epochs\" = [2, 4]\n[preset.cpu]\n\"data.train_subset\" = 20000\n"
+                                                     "[report]\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
+                                                     "reference_y = \"top1\"\nx = \"optim.batch\"\nseries = \"optim.epochs\"\n" +
+                                                     report_extra);
+    return contra::sweep::plan_sweep(file, "", {}, dir / "results");
+  };
+  const auto refs = (dir / "refs").string();
+  // Nothing recorded yet: the check reads the plan alone.
+  CHECK_NOTHROW(contra::report::check_references(plan_with(""), refs));
+  CHECK_THAT(message_of([&] {
+               contra::report::check_references(
+                   plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"fails\"\nrow = { series = 2, x = 2048 }\n"), refs);
+             }),
+             Catch::Contains("t.toml:50: the claim names x = 2048, which no planned run of g has (its values: 256, 512, 1024)"));
+  CHECK_THAT(message_of([&] {
+               contra::report::check_references(
+                   plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nset = [256, 300]\n"), refs);
+             }),
+             Catch::Contains("the claim names x = 300, which no planned run"));
+  CHECK_THAT(message_of([&] {
+               contra::report::check_references(
+                   plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"above\"\nrow = { series = 2, x = 256 }\n"
+                             "than = { series = 2, x = 256 }\n"),
+                   refs);
+             }),
+             Catch::Contains("t.toml:50: the claim compares the row series = 2, x = 256 with itself"));
+  // The cited columns exist.
+  CHECK_THAT(message_of([&] {
+               contra::report::check_references(plan_with("", "claims = false\n"), refs);
+               contra::report::check_references(
+                   contra::sweep::plan_sweep(write_file(dir / "h.toml", "name = \"h\"\nexperiment = \"" + kExperiment +
+                                                                             "\"\n[grid]\n\"optim.batch\" = [256]\n"
+                                                                             "[report]\nreference = \"t.tab\"\n"
+                                                                             "reference_x = \"batchsize\"\n"),
+                                             "", {}, dir / "results"),
+                   refs);
+             }),
+             Catch::Contains("h.toml: report.reference_x = 'batchsize' is no column of the cited table t.tab (its "
+                             "columns: batch, top1)"));
+  // A claims entry that is not an array of tables is refused, not skipped.
+  write_file(dir / "refs" / "t.toml", "paper = \"P\"\n[tab]\nbatch = [1]\nclaims = 5\n");
+  CHECK_THAT(message_of([&] { (void)contra::config::load_reference(refs, "t.tab"); }),
+             Catch::Contains("t.toml:4: claims must be an array of tables"));
+  // A typo in x would merge every run into one row.
+  CHECK_THAT(message_of([&] {
+               (void)contra::sweep::plan_sweep(write_file(dir / "x.toml", "name = \"x\"\nexperiment = \"" + kExperiment +
+                                                                              "\"\n[grid]\n\"optim.batch\" = [256]\n"
+                                                                              "[report]\nx = \"optim.batchsize\"\n"),
+                                               "", {}, dir / "results");
+             }),
+             Catch::Contains("x.toml: [report] x = 'optim.batchsize' is no config key of the sweep's runs"));
 }

@@ -117,6 +117,24 @@ TEST_CASE("baselines: a sweep names the ones it plans, and a name that is none i
   });
   CHECK_THAT(msg, Catch::Contains("x.toml:4: baselines names 'pixels', which is no baseline; valid: raw_pixels, "
                                   "random_init, supervised"));
+  CHECK_THAT(message_of([&] {
+               (void)plan_sweep(write_file(dir / "d.toml", sweep_text("d", "\"method.momentum\" = [0.9]",
+                                                                      "baselines = [\"raw_pixels\", \"raw_pixels\"]\n")),
+                                "", {}, dir / "results");
+             }),
+             Catch::Contains("d.toml:4: baselines names 'raw_pixels' twice"));
+}
+
+TEST_CASE("baselines: the setting is read without the contrastive method's keys", "[sweep][baselines]") {
+  TempDir dir;
+  // The experiment file's queue (4096) is more than these 2000 images, but every run sets its own.
+  const auto plan = plan_sweep(
+      write_file(dir / "q.toml", "name = \"q\"\nexperiment = \"" + kExperiment +
+                                     "\"\nseeds = [0]\n[grid]\n\"method.queue\" = [64, 256]\n[preset.cpu]\n"
+                                     "\"data.train_subset\" = 2000\n"),
+      "", {}, dir / "results");
+  const auto b = plan_baselines(plan);
+  CHECK(b.runs.size() == 3);
 }
 
 TEST_CASE("baselines: --rerun trains again only those another commit recorded", "[sweep][baselines]") {

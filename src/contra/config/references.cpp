@@ -52,13 +52,13 @@ ReferenceTable load_reference(const std::string& dir, const std::string& id) {
   r.where = scalar(*table, "where");
   r.setting = scalar(*table, "setting");
   for (const auto& [k, node] : *table) {
-    const auto* arr = node.as_array();
-    if (arr == nullptr) continue;
     const std::string key(k.str());
-    if (key == "claims") {
+    if (key == "claims") {  // parse_claims refuses anything but an array of tables
       r.claims = detail::parse_claims(node, file);
       continue;
     }
+    const auto* arr = node.as_array();
+    if (arr == nullptr) continue;
     const std::string where = detail::location_of(node, file);
     std::size_t row = 0;
     for (const auto& element : *arr) {

@@ -173,8 +173,9 @@ void read_report(const toml::table& table, Sweep& sweep) {
   for (const auto& name : r.epoch_reference_presets)
     CONTRA_CHECK(sweep.presets.count(name) == 1, "{}: report.epoch_reference_presets names '{}', which is no [preset.*] of this sweep",
                  at("report.epoch_reference_presets"), name);
-  CONTRA_CHECK(std::isfinite(r.reference_n) && r.reference_n >= 0,
-               "{}: report.reference_n = {} must be the paper's number of training images (> 0), or 0 for none",
+  CONTRA_CHECK(std::isfinite(r.reference_n) && r.reference_n >= 0 && r.reference_n == std::floor(r.reference_n),
+               "{}: report.reference_n = {} must be the paper's number of training images (a whole number > 0), or 0 for "
+               "none",
                at("report.reference_n"), r.reference_n);
 }
 
@@ -310,10 +311,12 @@ Sweep load_sweep(const std::string& file) {
       std::vector<std::string> names;
       CONTRA_CHECK(detail::read_value(node, names), "{}: baselines = {} must be an array of baseline names ({})",
                    where, detail::literal_of(node), fmt::join(names::kBaselines, ", "));
-      for (const auto& b : names)
+      for (const auto& b : names) {
         CONTRA_CHECK(std::count(names::kBaselines.begin(), names::kBaselines.end(), b) == 1,
                      "{}: baselines names '{}', which is no baseline; valid: {}", where, b,
                      fmt::join(names::kBaselines, ", "));
+        CONTRA_CHECK(std::count(names.begin(), names.end(), b) == 1, "{}: baselines names '{}' twice", where, b);
+      }
       s.baselines = names;
     } else if (key == "fixed" && node.is_table()) {
       std::vector<Leaf> leaves;

@@ -77,7 +77,9 @@ std::vector<std::string> image_classes(const std::string& dir) {
   CONTRA_CHECK(fs::is_directory(dir), "{}: the folder does not exist", dir);
   std::vector<std::string> classes;
   for (const auto& p : sorted_entries(dir)) {
-    if (!fs::is_directory(p)) continue;
+    // A split holds class folders only: a file beside them would be left out without a word.
+    CONTRA_CHECK(fs::is_directory(p), "{}: not a class folder (a split holds one folder per class, nothing else)",
+                 printable(p.string()));
     const auto name = p.filename().string();
     CONTRA_CHECK(printable(name) == name, "{}: class folder '{}' has a control character in its name",
                  printable(dir), printable(name));
@@ -98,9 +100,13 @@ Split read_image_split(const std::string& dir, const std::vector<std::string>& c
     const fs::path class_dir = fs::path(dir) / name;
     std::int64_t count = 0;
     for (const auto& p : sorted_entries(class_dir)) {
-      if (fs::is_directory(p)) continue;
+      // Images sit directly in their class folder: a folder inside would be left out without a word.
+      CONTRA_CHECK(!fs::is_directory(p), "{}: a folder inside a class folder (its images would not be read: "
+                   "put them in the class folder itself)", printable(p.string()));
       CONTRA_CHECK(is_image_name(p), "{}: not an image (a folder holds .png, .jpg or .jpeg files only)",
                    printable(p.string()));
+      std::error_code ec;
+      CONTRA_CHECK(fs::exists(p, ec), "{}: a link to a file that does not exist", printable(p.string()));
       by_class[static_cast<std::size_t>(it - classes.begin())].push_back(p.string());
       ++count;
     }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "contra/core/error.h"
@@ -81,9 +82,12 @@ class Judge {
         in_set.push_back(std::any_of(claim_.set.begin(), claim_.set.end(),
                                      [&](const std::string& x) { return same_value(row->x_text, row->x, x); }));
       }
-      CONTRA_CHECK(std::count(in_set.begin(), in_set.end(), true) > 0,
-                   "{}: the claim's set [{}] names no row of the table ({})", claim_.where,
+      const auto inside = std::count(in_set.begin(), in_set.end(), true);
+      CONTRA_CHECK(inside > 0, "{}: the claim's set [{}] names no row of the table ({})", claim_.where,
                    fmt::join(claim_.set, ", "), along_name(along));
+      CONTRA_CHECK(inside < static_cast<long>(in_set.size()),
+                   "{}: the claim's set [{}] holds every row it looks at ({}): a peak within it says nothing",
+                   claim_.where, fmt::join(claim_.set, ", "), along_name(along));
       r.rows = fmt::format("best of {}, in {{{}}}?", along_name(along), fmt::join(claim_.set, ", "));
       r.paper = paper_of(along);
       r.ours = ours_of(along);
@@ -280,7 +284,47 @@ class Judge {
   std::string metric_;
 };
 
+/// The text values the planned runs give `key` ("label": their zip labels), or nullopt when the
+/// plan cannot say (a /summary attribute, known only once recorded; no key).
+std::optional<std::vector<std::string>> planned_values(const sweep::SweepPlan& plan, const std::string& key) {
+  if (key.empty() || key.rfind("summary.", 0) == 0) return std::nullopt;
+  std::vector<std::string> out;
+  for (const auto& run : plan.runs) {
+    std::string v = key == "label" ? run.label : config::value_text(run.experiment, key).value_or("");
+    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+  }
+  return out;
+}
+
+/// Throws when `want` (a value a claim names, not a keyword) is none of `values`.
+void require_planned(const Claim& claim, const char* what, const std::string& want,
+                     const std::optional<std::vector<std::string>>& values, const std::string& sweep) {
+  if (want.empty() || is_keyword(want) || !values) return;
+  const bool found = std::any_of(values->begin(), values->end(),
+                                 [&](const std::string& v) { return same_value(v, number_of(v), want); });
+  CONTRA_CHECK(found, "{}: the claim names {} = {}, which no planned run of {} has (its values: {})", claim.where,
+               what, want, sweep, fmt::join(*values, ", "));
+}
+
 }  // namespace
+
+void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& reference) {
+  if (!plan.sweep.report.claims) return;
+  const auto& spec = plan.sweep.report;
+  const auto xs = planned_values(plan, spec.x);
+  const auto series = planned_values(plan, spec.series);
+  for (const auto& c : reference.claims) {
+    for (const auto* r : {&c.row, &c.than, &c.then_row, &c.then_than, &c.along}) {
+      require_planned(c, "x", r->x, xs, plan.sweep.name);
+      require_planned(c, "series", r->series, series, plan.sweep.name);
+    }
+    for (const auto& x : c.set) require_planned(c, "x", x, xs, plan.sweep.name);
+    CONTRA_CHECK(!(c.kind == kinds::kAbove || c.kind == kinds::kApprox) || c.row.series != c.than.series ||
+                     c.row.x != c.than.x,
+                 "{}: the claim compares the row {} with itself", c.where, c.row.describe());
+  }
+}
 
 std::string claim_metric(const Claim& claim, const std::optional<config::ReferenceTable>& reference) {
   if (!claim.metric.empty()) return claim.metric;
@@ -291,6 +335,7 @@ std::vector<ClaimResult> judge_claims(const sweep::SweepPlan& plan, const RowSet
                                       const std::optional<config::ReferenceTable>& reference) {
   std::vector<ClaimResult> out;
   if (!reference || !plan.sweep.report.claims) return out;
+  check_claims(plan, *reference);  // a row no run can have is an error, recorded or not
   const bool incomplete = static_cast<int>(rows.runs.size()) < rows.planned;
   for (const auto& claim : reference->claims) {
     try {

@@ -25,6 +25,13 @@ struct ClaimResult {
   Verdict verdict;
 };
 
+/// Checks `reference`'s claims against what `plan` will record, before it trains: every series
+/// and x value a claim names (not smallest/largest) is one some planned run has (x read from the
+/// config or the zip labels; a /summary x is checked only once recorded), every value of a set
+/// too, and no claim compares a row with itself. Throws ContraError naming the claim's file:line.
+/// Nothing when the sweep's [report] claims is false.
+void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& reference);
+
 /// The metric a claim is judged on: its own, else the table's protocol ("knn" when the cited metric
 /// is kNN, report/rows.h cites_knn; "linear" otherwise).
 std::string claim_metric(const config::Claim& claim, const std::optional<config::ReferenceTable>& reference);

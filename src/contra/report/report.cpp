@@ -60,7 +60,23 @@ std::vector<std::string> report_kinds() {
 void check_references(const sweep::SweepPlan& plan, const std::string& references_dir) {
   (void)layout_of(plan);
   const auto& spec = plan.sweep.report;
-  if (!spec.reference.empty()) (void)config::load_reference(references_dir, spec.reference);
+  if (!spec.reference.empty()) {
+    const auto reference = config::load_reference(references_dir, spec.reference);
+    std::vector<std::pair<std::string, std::string>> named = {{"report.reference_x", spec.reference_x},
+                                                              {"report.reference_y", spec.reference_y},
+                                                              {"report.reference_series", spec.reference_series}};
+    for (const auto& [series, column] : spec.reference_columns)
+      named.emplace_back("report.reference_columns." + series, column);
+    for (const auto& [key, column] : named) {
+      if (column.empty()) continue;
+      std::vector<std::string> columns;
+      for (const auto& [name, values] : reference.columns) columns.push_back(name);
+      CONTRA_CHECK(reference.columns.count(column) + reference.columns.count(column + ".0") > 0,
+                   "{}: {} = '{}' is no column of the cited table {} (its columns: {})", plan.sweep.file, key, column,
+                   spec.reference, fmt::join(columns, ", "));
+    }
+    check_claims(plan, reference);
+  }
   if (draws_epoch_reference(plan)) (void)config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");
 }
 
@@ -115,6 +131,12 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
   if (draws_epoch_reference(plan)) curve = config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");
   std::vector<std::string> warnings;
   const RowSet rows = rows_of(plan, reference, warnings);
+  int base_planned = 0, base_recorded = 0;
+  for (const auto& b : rows.baselines) base_planned += b.planned, base_recorded += b.recorded;
+  if (base_recorded < base_planned)
+    warnings.push_back(fmt::format("{} of {} baseline runs have no finished record: the table says INCOMPLETE "
+                                   "(`contra sweep` trains them)",
+                                   base_planned - base_recorded, base_planned));
   const auto claims = judge_claims(plan, rows, reference);  // a claim naming a row the table lacks stops here
   Table table = layout.table(plan, rows, reference);
   Figure figure = layout.figure(plan, rows, reference);

@@ -55,6 +55,9 @@ namespace {
 std::pair<double, std::string> x_of(const RunSummary& r, const std::string& x) {
   if (x == "label") return {NAN, r.label};
   if (x.rfind("summary.", 0) == 0) {
+    CONTRA_CHECK(r.summary.count(x.substr(8)) == 1 || r.status == "error",
+                 "[report] x = '{}': the record {} has no /summary attribute '{}' (contra inspect lists them)", x,
+                 r.file.string(), x.substr(8));
     const double v = r.metric(x.substr(8));
     return {v, std::isfinite(v) ? fmt::format("{}", v) : "?"};
   }
@@ -263,12 +266,15 @@ std::string protocol_note(const std::optional<config::ReferenceTable>& reference
 }
 
 std::string incomplete_note(const RowSet& d) {
+  std::vector<std::string> parts;
   const int missing = d.planned - static_cast<int>(d.runs.size());
-  if (missing <= 0) return "";
-  return fmt::format(
-      "**INCOMPLETE: {} of {} planned runs have no finished record**; the rows hold only what has been "
-      "recorded.",
-      missing, d.planned);
+  if (missing > 0) parts.push_back(fmt::format("{} of {} planned runs have no finished record", missing, d.planned));
+  int planned = 0, recorded = 0;
+  for (const auto& b : d.baselines) planned += b.planned, recorded += b.recorded;
+  if (recorded < planned)
+    parts.push_back(fmt::format("{} of {} baseline runs have no finished record", planned - recorded, planned));
+  if (parts.empty()) return "";
+  return fmt::format("**INCOMPLETE: {}**; the rows hold only what has been recorded.", fmt::join(parts, ", and "));
 }
 
 std::string dataset_of(const RowSet& d) {
@@ -283,6 +289,13 @@ Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
   if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
   for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
   if (const auto note = baselines_note(d); !note.empty()) t.notes.push_back(note);
+  if (spec.reference_n > 0)
+    t.notes.push_back(fmt::format(
+        "The paper's column is read at the paper's own x: a row's x is the paper's carried over to these "
+        "{} training images (README, \"Scales carried over by rule\"), so its paper value is the one at "
+        "x · {:.0f} / n, the paper's nearest x within a factor √2 ([report] reference_n = {:.0f}).",
+        d.runs.empty() ? std::string("n") : d.runs.front().attribute_text("train_images"), spec.reference_n,
+        spec.reference_n));
   return t;
 }
 

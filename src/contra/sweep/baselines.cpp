@@ -25,12 +25,18 @@ std::string baseline_label(const std::string& method) {
 
 namespace {
 
-/// The setting every baseline starts from: experiment, [fixed], the preset, --set; no axis.
+/// The setting every baseline starts from: experiment, [fixed], the preset, --set; no axis. Its
+/// [method] is none of the baselines' (each replaces it), so it is read as the supervised one's,
+/// without the sweep's method keys: a contrastive key's check (MoCo's queue against the images,
+/// say) is the sweep's runs' business, at their own values, not the experiment file's.
 config::Experiment setting_of(const SweepPlan& plan) {
   const auto& preset = config::find_preset(plan.sweep, plan.preset);
-  std::vector<config::Override> overrides = plan.sweep.fixed;
-  overrides.insert(overrides.end(), preset.overrides.begin(), preset.overrides.end());
-  for (const auto& s : plan.sets) overrides.push_back(config::parse_set(s, plan.sweep.file));
+  std::vector<config::Override> all = plan.sweep.fixed, overrides;
+  all.insert(all.end(), preset.overrides.begin(), preset.overrides.end());
+  for (const auto& s : plan.sets) all.push_back(config::parse_set(s, plan.sweep.file));
+  for (const auto& o : all)
+    if (o.key.rfind("method.", 0) != 0) overrides.push_back(o);
+  overrides.push_back({"method.name", "\"supervised\"", plan.sweep.file + " (the baselines' setting)"});
   return methods::load_experiment(plan.sweep.experiment, overrides);
 }
 

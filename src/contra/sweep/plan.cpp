@@ -180,6 +180,16 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     }
     plan.runs.push_back(std::move(run));
   }
+  // The report's rows come from x and series: a key the runs do not have would merge every run
+  // into one row, as if they were seeds.
+  const auto& spec = plan.sweep.report;
+  for (const auto& [what, key] : {std::pair{"x", spec.x}, std::pair{"series", spec.series}}) {
+    if (key.empty() || key == "label" || key.rfind("summary.", 0) == 0 || plan.runs.empty()) continue;
+    CONTRA_CHECK(config::value_text(plan.runs.front().experiment, key).has_value(),
+                 "{}: [report] {} = '{}' is no config key of the sweep's runs (x may also be 'label' or "
+                 "'summary.<attribute>')",
+                 sweep_file, what, key);
+  }
   read_states(plan);
   return plan;
 }
