@@ -296,7 +296,7 @@ TEST_CASE("claims: each malformed claim is one line with its file:line", "[repor
     CHECK(contra::config::load_reference(kReferences, id).claims.size() == n);
 }
 
-TEST_CASE("claims: checked against the plan before any run; a table's x and series must be its runs' keys",
+TEST_CASE("claims: checked against the plan before any run, and a table's x and series must be its runs' keys",
           "[report][claims]") {
   TempDir dir;
   fs::create_directories(dir / "refs");
