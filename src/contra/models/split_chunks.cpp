@@ -2,7 +2,10 @@
 
 #include <torch/torch.h>
 
+#include <fmt/format.h>
+
 #include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -101,8 +104,10 @@ std::int64_t last_level_cache_bytes() {
   // on a 2-core slice of an AMD EPYC whose own L3 is 32 MiB).
   std::int64_t best_level = 0, best_bytes = 0;
   for (int index = 0; index < 8; ++index) {
-    const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/";
-    std::ifstream level_file(dir + "level"), type_file(dir + "type"), size_file(dir + "size");
+    // A path, not a chain of std::string operator+: GCC 12 warns on that chain (-Warray-bounds, a
+    // false positive) once inlined in the LibTorch 2.x unity build, and CI builds with -Werror.
+    const std::filesystem::path dir = fmt::format("/sys/devices/system/cpu/cpu0/cache/index{}", index);
+    std::ifstream level_file(dir / "level"), type_file(dir / "type"), size_file(dir / "size");
     std::int64_t level = 0, size = 0;
     std::string type, unit;
     if (!(level_file >> level) || !(type_file >> type) || !(size_file >> size) || type == "Instruction") continue;
