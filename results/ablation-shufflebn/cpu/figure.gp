@@ -1,84 +1,84 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-1 8.641326121794872 0
-2 12.464943910256409 0
-3 15.697616185897436 0
-4 21.30408653846154 0
-5 25.300480769230766 0
-6 32.224058493589745 0
-7 40.08413461538461 0
-8 45.46524439102564 0
-9 48.94831730769231 0
-10 51.652644230769226 0
+1 7.693977029914531 0
+2 12.062633547008545 0
+3 19.1139155982906 0
+4 28.412126068376068 0
+5 38.66686698717948 0
+6 47.44424412393162 0
+7 54.93790064102564 0
+8 60.324853098290596 0
+9 63.47823183760684 0
+10 65.57325053418805 0
 EOD
 $p0s1 << EOD
-1 9.209735576923077 0
-2 12.567608173076923 0
-3 16.213441506410255 0
-4 22.077824519230766 0
-5 29.334435096153847 0
-6 38.70192307692308 0
-7 47.33573717948718 0
-8 53.68840144230769 0
-9 58.17808493589743 0
-10 60.50931490384616 0
+1 7.817508012820514 0
+2 13.716947115384615 0
+3 22.849893162393162 0
+4 35.32151442307693 0
+5 45.309161324786324 0
+6 55.393629807692314 0
+7 62.760416666666664 0
+8 68.76836271367522 0
+9 71.85830662393163 0
+10 74.0150908119658 0
 EOD
 $p0s2 << EOD
-1 7.895132211538462 0
-2 10.228866185897436 0
-3 12.171975160256409 0
-4 14.625901442307693 0
-5 18.291766826923077 0
-6 23.552684294871796 0
-7 29.47716346153846 0
-8 34.28235176282051 0
-9 37.71534455128205 0
-10 39.635917467948715 0
+1 6.615584935897435 0
+2 8.812433226495726 0
+3 13.578392094017092 0
+4 21.404246794871796 0
+5 29.475494123931625 0
+6 37.107705662393165 0
+7 44.30755876068377 0
+8 49.32558760683761 0
+9 52.69097222222223 0
+10 54.69751602564102 0
 EOD
 $p1s0 << EOD
-1 73.80000000000001 0
-2 76.205 0
-3 76.91999999999999 0
-4 77.55 0
-5 77.79500000000002 0
-6 77.97999999999999 0
-7 77.925 0
-8 77.955 0
-9 77.775 0
-10 77.78 0
+1 74.14 0
+2 75.94 0
+3 76.76 0
+4 77.16666666666667 0
+5 77.51666666666667 0
+6 77.86 0
+7 77.69666666666667 0
+8 77.85333333333334 0
+9 77.76 0
+10 77.67333333333333 0
 EOD
 $p1s1 << EOD
-10.25 83.16 0.028284271247456274
+10.25 82.86 0.31796226191169846
 EOD
 $p1s2 << EOD
-1 73.4 0
-2 76.155 0
-3 76.88499999999999 0
-4 77.215 0
-5 77.67999999999999 0
-6 78.015 0
-7 77.87 0
-8 78.03999999999999 0
-9 78.13 0
-10 78.12 0
+1 74.44666666666667 0
+2 75.81 0
+3 77.14333333333333 0
+4 77.36999999999999 0
+5 77.67333333333333 0
+6 77.86999999999999 0
+7 77.88 0
+8 77.90666666666665 0
+9 77.83999999999999 0
+10 77.75 0
 EOD
 $p1s3 << EOD
-10.5 83.275 0.43133513652379357
+10.5 82.6 0.5220153254455271
 EOD
 $p1s4 << EOD
-1 74.385 0
-2 76.64500000000001 0
-3 77.35499999999999 0
-4 77.53 0
-5 78.505 0
-6 78.81 0
-7 78.735 0
-8 78.96000000000001 0
-9 78.85499999999999 0
-10 78.88999999999999 0
+1 74.04666666666667 0
+2 76.16000000000001 0
+3 77.17666666666666 0
+4 77.99 0
+5 78.59333333333335 0
+6 78.70666666666666 0
+7 78.72666666666667 0
+8 78.78 0
+9 78.84 0
+10 78.86 0
 EOD
 $p1s5 << EOD
-10.75 83.71000000000001 0.09899494936611705
+10.75 83.52 0.13453624047073884
 EOD
 $p2s0 << EOD
 0 22 0
@@ -119,7 +119,9 @@ set ylabel "top-1 (%)"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.4905, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 101 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 102 "supervised\n(kNN)" at graph 1, first 86.77 offset 1,0.5 left tc rgb "#707070"
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
@@ -129,7 +131,9 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 not
      $p1s4 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.77 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "plain BN (1 split)", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "with ShuffleBN", \
@@ -188,7 +192,9 @@ set ylabel "top-1 (%)"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.4905, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 101 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 102 "supervised\n(kNN)" at graph 1, first 86.77 offset 1,0.5 left tc rgb "#707070"
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
@@ -198,7 +204,9 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 not
      $p1s4 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.77 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "plain BN (1 split)", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "with ShuffleBN", \
