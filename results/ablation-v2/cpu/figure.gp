@@ -1,17 +1,17 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0 82.595 0.1767766952966369
-1 82.38499999999999 0.007071067811869092
-2 82.97999999999999 0.282842712474613
-3 82.79999999999998 0.014142135623728137
-4 82.1 0.12727922061357333
+0 82.52666666666667 0.39803684921541604
+1 82.16333333333334 0.6107645481962245
+2 83.27 0.6947661477072745
+3 82.06 0.4877499359302849
+4 82.07333333333334 0.07023769168568511
 EOD
 $p0s1 << EOD
-0 78.495 0.5444722215136388
-1 76.565 0.5020458146424543
-2 78.44 0.014142135623728137
-3 76.83 0.04242640687119446
-4 76.85 0.28284271247462306
+0 78.46666666666668 1.1839481970649388
+1 75.78666666666668 1.2973177457097123
+2 78.58666666666666 0.6321655901212404
+3 76.35333333333334 0.37004504230340857
+4 76.47333333333334 0.1625833119767571
 EOD
 $p1s0 << EOD
 0 60.6 0
@@ -37,12 +37,22 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set xtics ("MoCo v1" 0, "\nMLP" 1, "aug+" 2, "\nMLP+aug+" 3, "MLP+aug+cos" 4)
 set xrange [-0.5:4.5]
 set key at screen 0.2357, screen 0.0593 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,1.086819862573222 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#0072B2" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#0072B2" title "kNN"
 reset
@@ -79,12 +89,22 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set xtics ("MoCo v1" 0, "\nMLP" 1, "aug+" 2, "\nMLP+aug+" 3, "MLP+aug+cos" 4)
 set xrange [-0.5:4.5]
 set key at screen 0.2357, screen 0.0593 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,1.086819862573222 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#0072B2" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#0072B2" title "kNN"
 reset
