@@ -1,27 +1,27 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-1 75.11 0.18384776310849593
-10 76.36 2.2061731573020316
-512 72.81 1.3576450198781624
-4096 71.44 1.612203461105329
+1 75.84666666666668 0.7642207360006192
+2 76.92666666666666 0.8142685879569066
+128 74.42333333333333 2.065462014497808
+1024 72.14999999999999 2.08645632592681
 EOD
 $p0s1 << EOD
-1 59.205 0.657609306503489
-10 61.38 3.676955262170049
-512 56.974999999999994 1.1667261889578024
-4096 57.834999999999994 1.9021172413918164
+1 60.93333333333334 0.8638479804533477
+2 61.953333333333326 0.7881835657594795
+128 59.056666666666665 1.6149716199776762
+1024 57.06 3.009700981825269
 EOD
 $p0s2 << EOD
-1 76.53 0.9899494936611706
-10 76.19 0.46669047558311894
-512 73.70500000000001 1.9162593770155394
-4096 75.41999999999999 2.729432175380073
+1 76.03666666666668 0.6104370019365942
+2 76.14999999999999 0.6579513659838425
+128 74.66333333333334 1.221979268782146
+1024 74.82666666666667 1.004257603074703
 EOD
 $p0s3 << EOD
-1 61.58 1.3435028842544392
-10 61.81 1.5414927829866734
-512 60.155 1.2091525958289968
-4096 61.489999999999995 2.8708535316173793
+1 61.376666666666665 0.9452160246913616
+2 61.39333333333334 1.7379393928826588
+128 60.04 2.264045052555269
+1024 60.97333333333333 1.7075811352124197
 EOD
 $p1s0 << EOD
 1 42.5 0
@@ -44,10 +44,15 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
-set xtics ("1" 1, "10" 10, "512" 512, "4096" 4096)
-set xrange [0.6597539553864472:6208.37505642659]
+set xtics ("1" 1, "2" 2, "128" 128, "1024" 1024)
+set xrange [0.7071067811865475:1448.1546878700494]
 set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 62.87 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 80.10000000000001 offset 1,1.573390173274559 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 77.35 offset 1,0.9936160618644774 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.44666666666667 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 62.45666666666667 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.82333333333334 offset 1,2.0455470008068666 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 85.14 offset 1,0.8664125447316025 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -56,7 +61,12 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s2 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s3 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     62.87 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     80.10000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     77.35 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.44666666666667 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     62.45666666666667 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.82333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     85.14 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "loss nce", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "loss infonce", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
@@ -95,10 +105,15 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
-set xtics ("1" 1, "10" 10, "512" 512, "4096" 4096)
-set xrange [0.6597539553864472:6208.37505642659]
+set xtics ("1" 1, "2" 2, "128" 128, "1024" 1024)
+set xrange [0.7071067811865475:1448.1546878700494]
 set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 62.87 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 80.10000000000001 offset 1,1.573390173274559 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 77.35 offset 1,0.9936160618644774 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.44666666666667 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 62.45666666666667 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.82333333333334 offset 1,2.0455470008068666 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 85.14 offset 1,0.8664125447316025 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -107,7 +122,12 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s2 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s3 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     62.87 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     80.10000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     77.35 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.44666666666667 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     62.45666666666667 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.82333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     85.14 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "loss nce", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "loss infonce", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
