@@ -55,7 +55,7 @@ set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
 reset
 set grid
 set lmargin at screen 0.0554
-set rmargin at screen 0.4170
+set rmargin at screen 0.4232
 set bmargin at screen 0.2268
 set tmargin at screen 0.8777
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
@@ -66,15 +66,17 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
-set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set key at screen 0.2393, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
      $p0s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 2", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 4", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 8", \
@@ -110,7 +112,7 @@ set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
 reset
 set grid
 set lmargin at screen 0.0554
-set rmargin at screen 0.4170
+set rmargin at screen 0.4232
 set bmargin at screen 0.2268
 set tmargin at screen 0.8777
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
@@ -121,15 +123,17 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
-set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set key at screen 0.2393, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
      $p0s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 2", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 4", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 8", \

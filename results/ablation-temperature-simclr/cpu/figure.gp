@@ -43,7 +43,7 @@ set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (
 reset
 set grid
 set lmargin at screen 0.0554
-set rmargin at screen 0.4170
+set rmargin at screen 0.4232
 set bmargin at screen 0.2000
 set tmargin at screen 0.8735
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
@@ -54,8 +54,9 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
 set xrange [0.03419152760229172:146.23505735569623]
-set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set key at screen 0.2393, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -64,7 +65,8 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s2 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s3 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
@@ -96,7 +98,7 @@ set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (
 reset
 set grid
 set lmargin at screen 0.0554
-set rmargin at screen 0.4170
+set rmargin at screen 0.4232
 set bmargin at screen 0.2000
 set tmargin at screen 0.8735
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
@@ -107,8 +109,9 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
 set xrange [0.03419152760229172:146.23505735569623]
-set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "random init\n(kNN)" at graph 1, first 66.895 offset 1,0.5 left tc rgb "#707070"
+set key at screen 0.2393, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -117,7 +120,8 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s2 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s3 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     66.895 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
