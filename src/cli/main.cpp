@@ -132,13 +132,13 @@ int train_command(TrainArgs& a) {
 struct SweepArgs {
   std::string file, preset, launcher = "local", results, references;  // empty: the sweep's own
   std::vector<std::string> sets;
-  bool dry_run = false, report = true;
+  bool dry_run = false, no_report = false;
   sweep::LocalOptions local;
   sweep::SlurmOptions slurm;
   config::SlurmSpec slurm_cli;           ///< the values given on the command line
   std::vector<std::string> slurm_set;    ///< which [slurm] keys the command line set
   std::vector<std::string> slurm_flags;  ///< the flags that set them
-  bool submit = true;
+  bool no_submit = false;
 };
 
 /// The sweep's [slurm] table with the command line's values on top.
@@ -189,7 +189,8 @@ int sweep_command(const SweepArgs& a) {
   // What the table will cite, read now: a bad reference stops the sweep before it trains.
   report::check_references(plan, a.references.empty() ? plan.sweep.references : a.references);
   if (a.dry_run) {
-    for (const auto* p : {&plan, &baselines}) {
+    for (const auto* p : {&baselines, &plan}) {  // in the order the sweep trains them
+      if (p == &baselines && plan.sweep.baselines.empty()) continue;  // baselines = []
       fmt::print("{} {} preset {}: {} runs -> {}\n", p == &plan ? "sweep" : "baselines of", plan.sweep.name,
                  plan.preset, p->runs.size(), p->runs_dir().string());
       for (const auto& r : p->runs)
@@ -205,7 +206,7 @@ int sweep_command(const SweepArgs& a) {
     // The baselines not yet recorded: an array of their own, in <results>/baselines/slurm.
     const auto baseline_array = sweep::write_slurm_array(baselines, options);
     if (!baseline_array.script.empty()) {
-      if (a.submit)
+      if (!a.no_submit)
         fmt::print("submitted job array {} ({} baseline tasks, script {})\n",
                    sweep::submit_slurm_array(baseline_array, options), baseline_array.tasks_count,
                    baseline_array.script.string());
@@ -221,7 +222,7 @@ int sweep_command(const SweepArgs& a) {
     }
     const std::string status = fmt::format("contra status {} --preset {}{}", a.file, plan.preset,
                                            a.results.empty() ? "" : " --results " + a.results);
-    if (!a.submit) {
+    if (a.no_submit) {
       fmt::print("wrote {} ({} tasks)\nsubmit it with: sbatch {}\nfollow it with: {}\n", array.script.string(),
                  array.tasks_count, array.script.string(), status);
       return 0;
@@ -244,10 +245,14 @@ int sweep_command(const SweepArgs& a) {
   if (a.local.rerun) sweep::refresh_stale_baselines(baselines);
   auto baseline_options = a.local;
   baseline_options.rerun = false;
-  const auto b = sweep::run_local(baselines, baseline_options);
-  fmt::print("baselines of {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already "
-             "recorded\n",
-             plan.sweep.name, plan.preset, b.complete, b.failed, b.errors, b.interrupted, b.busy, b.skipped);
+  sweep::LaunchSummary b;
+  if (!baselines.runs.empty()) {  // none with baselines = []
+    b = sweep::run_local(baselines, baseline_options);
+    fmt::print(
+        "baselines of {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already "
+        "recorded\n",
+        plan.sweep.name, plan.preset, b.complete, b.failed, b.errors, b.interrupted, b.busy, b.skipped);
+  }
   auto s = sweep::run_local(plan, a.local);
   fmt::print(
       "sweep {} preset {}: {} complete, {} fail, {} error, {} interrupted, {} running elsewhere, {} already done\n",
@@ -257,7 +262,7 @@ int sweep_command(const SweepArgs& a) {
   s.interrupted += b.interrupted;
   s.not_started += b.not_started;
   s.busy += b.busy;
-  if (a.report) {
+  if (!a.no_report) {
     sweep::read_states(plan);  // what the runs recorded; the plan itself stands
     report_for(plan, a.references);
   }
@@ -278,6 +283,9 @@ int sweep_command(const SweepArgs& a) {
 
 int status_command(const SweepArgs& a) {
   const auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
+  const auto baselines = sweep::plan_baselines(plan);  // first, as the sweep trains them
+  if (!baselines.runs.empty())
+    fmt::print("{}", sweep::format_statuses(baselines, sweep::run_statuses(baselines), "baselines of " + plan.sweep.name));
   fmt::print("{}", sweep::format_statuses(plan, sweep::run_statuses(plan)));
   return 0;
 }
@@ -357,13 +365,14 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   sweep->add_flag("--dry-run", s.dry_run, "List the runs, their ids and states, and exit");
   sweep->add_flag("--rerun", s.local.rerun,
-                  "Run every run again, also those already recorded (their records are replaced)");
+                  "Run every run again, also those already recorded (their records are replaced); a baseline "
+                  "is trained again only when another commit of contra recorded it (baselines are shared)");
   sweep->add_option("--launcher", s.launcher, "local | slurm")
       ->check(CLI::IsMember({"local", "slurm"}))
       ->capture_default_str();
   sweep->add_option("--results", s.results, "Results root (default: the sweep's `results`, else ./results)");
   sweep->add_option("--references", s.references, "Paper reference folder (default: the sweep's `references`)");
-  sweep->add_flag("!--no-report", s.report, "Do not write the table after the runs");
+  sweep->add_flag("--no-report", s.no_report, "Do not write the table after the runs");
   const auto slurm_option = [&](const char* flag, auto& field, const char* key, const char* help) {
     return sweep->add_option(flag, field, help)
         ->group("SLURM (--launcher slurm; default: the sweep's [slurm])")
@@ -387,7 +396,7 @@ int main(int argc, char** argv) {
   slurm_option("--max-parallel", s.slurm_cli.max_parallel, "max_parallel",
                "Tasks running at once (the array's %N; 0 = no cap)")
       ->check(CLI::Range(0, 1000000));
-  sweep->add_flag("!--no-submit", s.submit, "Write the sbatch script without submitting it")
+  sweep->add_flag("--no-submit", s.no_submit, "Write the sbatch script without submitting it")
       ->group("SLURM (--launcher slurm; default: the sweep's [slurm])");
 
   SweepArgs r;

@@ -251,6 +251,37 @@ TEST_CASE("sweep [report] block is read", "[config]") {
   CHECK_THROWS_WITH(load_sweep(bad), Catch::Contains("titel"));
 }
 
+TEST_CASE("sweep [report]: x, series, the axis scale and reference_n are checked where they are written",
+          "[config]") {
+  TempDir dir;
+  // Line 1 is the experiment, 2 [grid], 3-4 its axes, 5 [report], 6 on: the keys given.
+  const auto error = [&](const std::string& report) {
+    const auto file = contra::testing::write_file(
+        dir / "r.toml", sweep_header() + "[grid]\n\"method.queue\" = [8, 16]\n\"method.name\" = [\"moco\"]\n[report]\n" +
+                            report);
+    return message_of([&] { (void)load_sweep(file); });
+  };
+  const std::string fine = "(no ContraError thrown)";
+  CHECK(error("x = \"summary.K\"\nseries = \"method.name\"\nlog_x = true\nreference_n = 1281167\n") == fine);
+  CHECK_THAT(error("x = \"summary.nonexistent\"\n"),
+             Catch::Contains("r.toml:6: report.x = 'summary.nonexistent' names no /summary attribute that every run "
+                             "records when it starts; valid: summary.K, summary.negatives"));
+  CHECK_THAT(error("x = \"method.queue\"\nseries = \"method.queue\"\n"),
+             Catch::Contains("r.toml:7: report.series = 'method.queue' is also the report's x: the series splits"));
+  CHECK_THAT(error("series = \"method.queue\"\n"),
+             Catch::Contains("r.toml:6: report.series = 'method.queue' is also the report's x (the sweep's first axis, "
+                             "as no report.x is given)"));
+  CHECK_THAT(error("categorical_x = true\nlog_x = true\n"),
+             Catch::Contains("r.toml:7: report.categorical_x = true and report.log_x = true: a categorical axis"));
+  for (const char* n : {"1e30", "-5.0", "1.5", "nan"})
+    CHECK_THAT(error(std::string("reference_n = ") + n + "\n"),
+               Catch::Contains("r.toml:6: report.reference_n = ") &&
+                   Catch::Contains("must be the paper's number of training images (a whole number from 1 to 1e+09)"));
+  CHECK(error("reference_n = 1e9\n") == fine);
+  // Each error is one line.
+  CHECK(error("x = \"summary.nonexistent\"\n").find('\n') == std::string::npos);
+}
+
 TEST_CASE("sweep [[zip]] labels name the points, change no config and are checked", "[config]") {
   TempDir dir;
   const auto file = contra::testing::write_file(dir / "label.toml", sweep_header() +

@@ -35,6 +35,17 @@ TEST_CASE("config value_of: each key typed as the config holds it", "[config]") 
   CHECK_FALSE(value_of(e, "momentum").has_value());
 }
 
+TEST_CASE("config display_text: a string without its TOML quotes, anything else as its literal", "[config]") {
+  const auto e = experiment_with({"model.head=mlp", "method.momentum=0.99", "method.shuffle_bn=false"});
+  using contra::config::display_text;
+  CHECK(display_text(e, "model.head") == std::optional<std::string>("mlp"));
+  CHECK(contra::config::value_text(e, "model.head") != std::optional<std::string>("mlp"));  // quoted there
+  CHECK(display_text(e, "method.momentum") == std::optional<std::string>("0.99"));
+  CHECK(display_text(e, "method.shuffle_bn") == std::optional<std::string>("false"));
+  CHECK(display_text(e, "optim.lr_steps") == contra::config::value_text(e, "optim.lr_steps"));
+  CHECK_FALSE(display_text(e, "method.nope").has_value());
+}
+
 TEST_CASE("config value_of: every key of the resolved config, with the text to_toml prints", "[config]") {
   const auto e = experiment_with({"method.momentum=0.99", "augment.recipe=simclr"});
   std::istringstream text(contra::config::to_toml(e));

@@ -81,6 +81,12 @@ TEST_CASE("e2e: MoCo and SimCLR train in colour on a synthetic CIFAR-10 to a com
     CHECK(loss.back() < contra::store::get_double(rec.summary, "chance_loss", "/summary"));
     if (loss.size() > 1) CHECK(loss.back() < loss.front());
   }
+  // data.train_subset = 0 takes every image: fewer than one batch names the key's value and the count.
+  auto sets = common;
+  sets.insert(sets.end(), {"method.name=moco", "method.queue=128", "optim.batch=256", "model.bn_splits=1"});
+  CHECK_THAT(contra::testing::message_of(
+                 [&] { (void)contra::testing::train_quietly(contra::testing::experiment_with(sets), dir / "runs"); }),
+             Catch::Contains("data.train_subset = 0 leaves 200 training images, no batch of optim.batch = 256"));
 }
 
 TEST_CASE("e2e: the cifar10 presets plan without a GPU, and without the data stop in one line", "[e2e][data]") {

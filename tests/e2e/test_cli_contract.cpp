@@ -44,6 +44,33 @@ TEST_CASE("e2e: command-line parse errors are one line with exit code 2", "[e2e]
   CHECK(run_cli("sweep --help", dir).code == 0);
 }
 
+TEST_CASE("e2e: sweep --help and --dry-run and status say what the sweep trains and in which order", "[e2e]") {
+  TempDir dir;
+  const auto help = run_cli("sweep --help", dir);
+  CHECK_THAT(help.out, Catch::Contains("--no-report"));
+  CHECK_THAT(help.out, !Catch::Contains("{false}"));
+  CHECK_THAT(help.out, Catch::Contains("a baseline is trained again only when another commit of contra recorded it"));
+  // baselines = []: no baselines line. With the default baselines: listed first, as trained.
+  const auto none = run_cli("sweep " + quote(tiny_sweep(dir, "none")) + " --dry-run", dir);
+  CHECK(none.code == 0);
+  CHECK_THAT(none.out, !Catch::Contains("baselines of"));
+  const auto with = write_file(dir / "with.toml", "name = \"with\"\nexperiment = \"" + kExperiment +
+                                                      "\"\nseeds = [0]\n[grid]\n\"method.momentum\" = [0.9]\n");
+  const auto listed = run_cli("sweep " + quote(with) + " --dry-run", dir);
+  CHECK(listed.code == 0);
+  const auto baselines_at = listed.out.find("baselines of with preset cpu: 3 runs");
+  REQUIRE(baselines_at != std::string::npos);
+  CHECK(baselines_at < listed.out.find("sweep with preset cpu: 1 runs"));
+  CHECK(listed.out.find("[raw pixels] seed=0") < listed.out.find("method.momentum=0.9"));
+  // contra status lists the baselines too, first.
+  const auto status = run_cli("status " + quote(with), dir);
+  CHECK(status.code == 0);
+  const auto status_baselines = status.out.find("baselines of with preset cpu: 3 runs");
+  REQUIRE(status_baselines != std::string::npos);
+  CHECK(status_baselines < status.out.find("sweep with preset cpu: 1 runs"));
+  CHECK_THAT(status.out, Catch::Contains("[supervised] seed=0"));
+}
+
 TEST_CASE("e2e: more bad values stop contra train before any results", "[e2e]") {
   TempDir dir;
   const fs::path out = dir / "x";

@@ -347,12 +347,29 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   write_file(dir / "refs" / "t.toml", "paper = \"P\"\n[tab]\nbatch = [1]\nclaims = 5\n");
   CHECK_THAT(message_of([&] { (void)contra::config::load_reference(refs, "t.tab"); }),
              Catch::Contains("t.toml:4: claims must be an array of tables"));
-  // A typo in x would merge every run into one row.
+  // A typo in x would merge every run into one row; one in series, every series into one.
+  const auto plan_error = [&](const std::string& report_key) {
+    return message_of([&] {
+      (void)contra::sweep::plan_sweep(write_file(dir / "x.toml", "name = \"x\"\nexperiment = \"" + kExperiment +
+                                                                     "\"\n[grid]\n\"optim.batch\" = [256]\n[report]\n" +
+                                                                     report_key + "\n"),
+                                      "", {}, dir / "results");
+    });
+  };
+  CHECK_THAT(plan_error("x = \"optim.batchsize\""),
+             Catch::Contains("x.toml:6: report.x = 'optim.batchsize' is no config key of the sweep's runs"));
+  CHECK_THAT(plan_error("series = \"method.nam\""),
+             Catch::Contains("x.toml:6: report.series = 'method.nam' is no config key of the sweep's runs"));
+  // A peak within a set that holds every x of its rows says nothing: refused before any run.
   CHECK_THAT(message_of([&] {
-               (void)contra::sweep::plan_sweep(write_file(dir / "x.toml", "name = \"x\"\nexperiment = \"" + kExperiment +
-                                                                              "\"\n[grid]\n\"optim.batch\" = [256]\n"
-                                                                              "[report]\nx = \"optim.batchsize\"\n"),
-                                               "", {}, dir / "results");
+               contra::report::check_references(
+                   plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\n"
+                             "set = [256, 512, 1024]\n"),
+                   refs);
              }),
-             Catch::Contains("x.toml: [report] x = 'optim.batchsize' is no config key of the sweep's runs"));
+             Catch::Contains("t.toml:50: the claim's set [256, 512, 1024] holds every x its rows have (256, 512, "
+                             "1024): a peak within it says nothing"));
+  CHECK_NOTHROW(contra::report::check_references(
+      plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\nset = [512, 1024]\n"),
+      refs));
 }

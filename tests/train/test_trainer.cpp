@@ -12,6 +12,7 @@
 #include "../support/experiment.h"
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
+#include "contra/config/sweep.h"
 #include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
 #include "contra/train/failure.h"
@@ -153,6 +154,8 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss that goes down an
     CHECK(contra::store::get_int(rec.summary, "negatives_store_bytes", what) == e.store_bytes);
     CHECK(summary_number(rec, "flops_forward_per_image") > 0);
     CHECK(summary_number(rec, "train_flops_per_step") > 0);
+    // Every attribute a report's x may name (config::names::kSummaryAxes) is recorded.
+    for (const auto& attribute : contra::config::names::kSummaryAxes) CHECK(rec.summary.count(attribute) == 1);
     // knn_random_init was off: not measured.
     CHECK(std::isnan(result.knn_top1_random_init));
   }

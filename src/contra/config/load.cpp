@@ -269,6 +269,12 @@ std::optional<std::string> value_text(const Experiment& exp, const std::string& 
   return literal(*value);
 }
 
+std::optional<std::string> display_text(const Experiment& exp, const std::string& key) {
+  const auto value = value_of(exp, key);
+  if (!value) return std::nullopt;
+  return display(*value);
+}
+
 std::optional<double> numeric_value(const Experiment& exp, const std::string& key) {
   const auto value = value_of(exp, key);
   if (!value) return std::nullopt;

@@ -55,6 +55,9 @@ std::string config_hash(const Experiment& exp);
 std::optional<Value> value_of(const Experiment& exp, const std::string& key);
 /// The value of "section.key" as TOML text (e.g. "0.99"), or nullopt when there is no such key.
 std::optional<std::string> value_text(const Experiment& exp, const std::string& key);
+/// The value of "section.key" as a table shows it (config/value.h display: moco, not 'moco'), or
+/// nullopt when there is no such key.
+std::optional<std::string> display_text(const Experiment& exp, const std::string& key);
 /// The value of "section.key" as a number when it is one (integers convert), else nullopt.
 std::optional<double> numeric_value(const Experiment& exp, const std::string& key);
 

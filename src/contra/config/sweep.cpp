@@ -148,18 +148,24 @@ std::map<std::string, std::string> read_spec(const toml::table& table, const cha
 }
 
 void read_report(const toml::table& table, Sweep& sweep) {
-  const auto origins = read_spec(table, "report", sweep.file, sweep.report);
-  const auto& kinds = names::kReportKinds;
-  const auto where = origins.find("report.kind");
-  CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), sweep.report.kind) != kinds.end(),
-               "{}: report.kind = '{}' is unknown; valid: {}", where != origins.end() ? where->second : sweep.file,
-               sweep.report.kind, fmt::join(kinds, ", "));
-  // A published curve is of one setting (the MoCo demo's CIFAR-10): drawn only for the presets named.
+  sweep.report.origins = read_spec(table, "report", sweep.file, sweep.report);
   const auto& r = sweep.report;
-  const auto at = [&](const char* key) {
-    const auto it = origins.find(key);
-    return it != origins.end() ? it->second : sweep.file;
-  };
+  const auto at = [&](const char* key) { return r.at(key, sweep.file); };
+  const auto& kinds = names::kReportKinds;
+  CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), r.kind) != kinds.end(), "{}: report.kind = '{}' is unknown; valid: {}",
+               at("report.kind"), r.kind, fmt::join(kinds, ", "));
+  if (r.x.rfind("summary.", 0) == 0) {
+    const auto& axes = names::kSummaryAxes;
+    CONTRA_CHECK(std::find(axes.begin(), axes.end(), r.x.substr(8)) != axes.end(),
+                 "{}: report.x = '{}' names no /summary attribute that every run records when it starts; valid: "
+                 "summary.{}",
+                 at("report.x"), r.x, fmt::join(axes, ", summary."));
+  }
+  CONTRA_CHECK(!(r.categorical_x && r.log_x),
+               "{}: report.categorical_x = true and report.log_x = true: a categorical axis places the values evenly, "
+               "so it has no log scale; set one of them",
+               at("report.log_x"));
+  // A published curve is of one setting (the MoCo demo's CIFAR-10): drawn only for the presets named.
   CONTRA_CHECK(r.epoch_reference.empty() == r.epoch_reference_presets.empty(),
                "{}: report.epoch_reference and report.epoch_reference_presets go together: the curve is drawn only "
                "for the presets whose setting it is of (epoch_reference = '{}', {} presets)",
@@ -173,10 +179,11 @@ void read_report(const toml::table& table, Sweep& sweep) {
   for (const auto& name : r.epoch_reference_presets)
     CONTRA_CHECK(sweep.presets.count(name) == 1, "{}: report.epoch_reference_presets names '{}', which is no [preset.*] of this sweep",
                  at("report.epoch_reference_presets"), name);
-  CONTRA_CHECK(std::isfinite(r.reference_n) && r.reference_n >= 0 && r.reference_n == std::floor(r.reference_n),
-               "{}: report.reference_n = {} must be the paper's number of training images (a whole number > 0), or 0 for "
-               "none",
-               at("report.reference_n"), r.reference_n);
+  CONTRA_CHECK(std::isfinite(r.reference_n) && r.reference_n >= 0 && r.reference_n == std::floor(r.reference_n) &&
+                   r.reference_n <= names::kMaxReferenceN,
+               "{}: report.reference_n = {} must be the paper's number of training images (a whole number from 1 to "
+               "{:.0e}), or 0 for none",
+               at("report.reference_n"), r.reference_n, names::kMaxReferenceN);
 }
 
 /// One [[zip]] table: axes that move together.
@@ -358,6 +365,11 @@ Sweep load_sweep(const std::string& file) {
     s.report.x =
         !first.empty() ? first.front().key : (!s.axes.zips.empty() ? s.axes.zips.front().keys.front() : "run.seed");
   }
+  CONTRA_CHECK(s.report.series.empty() || s.report.series != s.report.x,
+               "{}: report.series = '{}' is also the report's x{}: the series splits the rows by another axis "
+               "(e.g. x = \"method.queue\", series = \"method.name\")",
+               s.report.at("report.series", file), s.report.series,
+               s.report.origins.count("report.x") == 1 ? "" : " (the sweep's first axis, as no report.x is given)");
   // Labels name a run's point: one labelled zip per run at most (the global zips and each block's together).
   const auto labelled = [](const AxisSet& set) {
     return std::count_if(set.zips.begin(), set.zips.end(), [](const ZipAxis& z) { return !z.labels.empty(); });

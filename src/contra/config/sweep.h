@@ -51,6 +51,13 @@ namespace names {
 inline const std::vector<std::string> kReportKinds = {"ablation", "grid", "cost", "curves"};
 /// The baselines a sweep can plan beside its runs (sweep/baselines.h), in the order a table lists them.
 inline const std::vector<std::string> kBaselines = {"raw_pixels", "random_init", "supervised"};
+/// The /summary attributes a report's x may name ("summary.K"): those every run records when it
+/// starts (train/run_start.cpp writes them; a test trains a run and checks each is there).
+inline const std::vector<std::string> kSummaryAxes = {"K",         "negatives",       "negatives_store_bytes",
+                                                      "lr_scaled", "steps_per_epoch", "flops_forward_per_image",
+                                                      "train_flops_per_step"};
+/// The largest report.reference_n accepted: a paper's training images (ImageNet-1k: 1 281 167).
+inline constexpr double kMaxReferenceN = 1e9;
 }  // namespace names
 
 /// [report]: how `contra report` turns the runs into a table beside a paper's numbers.
@@ -85,6 +92,14 @@ struct ReportSpec {
   /// row's paper value is then read at x·n_paper/n (n: the row's own train_images), at the paper x
   /// nearest it within a factor √2; 0 reads it at x itself.
   double reference_n = 0;
+  /// Where each key of [report] was set ("file:line"); not a key. at() reads it.
+  std::map<std::string, std::string> origins;
+
+  /// "file:line" of [report] `key` ("report.x"), or `file` when the key was not written there.
+  std::string at(const std::string& key, const std::string& file) const {
+    const auto it = origins.find(key);
+    return it != origins.end() ? it->second : file;
+  }
 
   /// Its keys, once: the sweep reader reads [report] through this (as Experiment::visit).
   template <class V>

@@ -16,6 +16,11 @@ std::string literal(const Value& value) {
   return detail::literal_of(*t.get("v"));
 }
 
+std::string display(const Value& value) {
+  if (const auto* text = std::get_if<std::string>(&value)) return *text;
+  return literal(value);
+}
+
 std::string to_text(const AxisValues& axes) {
   std::string text;
   for (const auto& [key, value] : axes) text += (text.empty() ? "" : " ") + key + "=" + literal(value);

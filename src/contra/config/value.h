@@ -22,6 +22,10 @@ std::optional<double> as_number(const Value& value);
 /// The value as TOML text, as the resolved config prints it: 0.99, 1.0, 5e-05, "moco", [ 120, 160 ].
 std::string literal(const Value& value);
 
+/// The value as a table shows it: a string without its TOML quotes (moco), anything else as
+/// literal() prints it (0.99, true, [ 120, 160 ]).
+std::string display(const Value& value);
+
 /// A run's values of the keys a sweep varies, in the sweep's order: ("method.momentum", 0.99), ...
 using AxisValues = std::vector<std::pair<std::string, Value>>;
 

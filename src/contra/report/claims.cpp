@@ -284,27 +284,60 @@ class Judge {
   std::string metric_;
 };
 
-/// The text values the planned runs give `key` ("label": their zip labels), or nullopt when the
-/// plan cannot say (a /summary attribute, known only once recorded; no key).
-std::optional<std::vector<std::string>> planned_values(const sweep::SweepPlan& plan, const std::string& key) {
-  if (key.empty() || key.rfind("summary.", 0) == 0) return std::nullopt;
-  std::vector<std::string> out;
+/// The (x, series) text of every planned run: x its zip label for "label", "" when the plan cannot
+/// say (x a /summary attribute, known only once recorded); series "" without one.
+std::vector<std::pair<std::string, std::string>> planned_points(const sweep::SweepPlan& plan) {
+  const auto& spec = plan.sweep.report;
+  const bool x_known = spec.x.rfind("summary.", 0) != 0;
+  std::vector<std::pair<std::string, std::string>> out;
   for (const auto& run : plan.runs) {
-    std::string v = key == "label" ? run.label : config::value_text(run.experiment, key).value_or("");
-    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
+    const auto text = [&](const std::string& key) { return config::display_text(run.experiment, key).value_or(""); };
+    out.emplace_back(!x_known ? "" : spec.x == "label" ? run.label : text(spec.x),
+                     spec.series.empty() ? "" : text(spec.series));
+  }
+  return out;
+}
+
+/// The distinct values of one side (x: first, series: second) of `points`, in plan order.
+std::vector<std::string> distinct(const std::vector<std::pair<std::string, std::string>>& points, bool series) {
+  std::vector<std::string> out;
+  for (const auto& p : points) {
+    const auto& v = series ? p.second : p.first;
     if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
   }
   return out;
 }
 
+bool names_one_of(const std::vector<std::string>& values, const std::string& want) {
+  return std::any_of(values.begin(), values.end(),
+                     [&](const std::string& v) { return same_value(v, number_of(v), want); });
+}
+
 /// Throws when `want` (a value a claim names, not a keyword) is none of `values`.
 void require_planned(const Claim& claim, const char* what, const std::string& want,
-                     const std::optional<std::vector<std::string>>& values, const std::string& sweep) {
-  if (want.empty() || is_keyword(want) || !values) return;
-  const bool found = std::any_of(values->begin(), values->end(),
-                                 [&](const std::string& v) { return same_value(v, number_of(v), want); });
-  CONTRA_CHECK(found, "{}: the claim names {} = {}, which no planned run of {} has (its values: {})", claim.where,
-               what, want, sweep, fmt::join(*values, ", "));
+                     const std::vector<std::string>& values, const std::string& sweep) {
+  if (want.empty() || is_keyword(want)) return;
+  CONTRA_CHECK(names_one_of(values, want), "{}: the claim names {} = {}, which no planned run of {} has (its values: {})",
+               claim.where, what, want, sweep, fmt::join(values, ", "));
+}
+
+/// A peaks_within claim along one series (or along every row of a table without series): throws
+/// when its set holds every planned x of those rows, as a peak within it would then say nothing.
+void require_outside_point(const Claim& claim, const std::vector<std::pair<std::string, std::string>>& points,
+                           bool has_series) {
+  if (claim.kind != kinds::kPeaksWithin || !claim.along.x.empty() || is_keyword(claim.along.series) ||
+      has_series == claim.along.series.empty())
+    return;
+  std::vector<std::string> xs;
+  for (const auto& [x, series] : points)
+    if ((!has_series || same_value(series, number_of(series), claim.along.series)) &&
+        std::find(xs.begin(), xs.end(), x) == xs.end())
+      xs.push_back(x);
+  const bool outside =
+      std::any_of(xs.begin(), xs.end(), [&](const std::string& x) { return !names_one_of(claim.set, x); });
+  CONTRA_CHECK(xs.empty() || outside,
+               "{}: the claim's set [{}] holds every x its rows have ({}): a peak within it says nothing", claim.where,
+               fmt::join(claim.set, ", "), fmt::join(xs, ", "));
 }
 
 }  // namespace
@@ -312,14 +345,18 @@ void require_planned(const Claim& claim, const char* what, const std::string& wa
 void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& reference) {
   if (!plan.sweep.report.claims) return;
   const auto& spec = plan.sweep.report;
-  const auto xs = planned_values(plan, spec.x);
-  const auto series = planned_values(plan, spec.series);
+  const bool x_known = spec.x.rfind("summary.", 0) != 0, has_series = !spec.series.empty();
+  const auto points = planned_points(plan);
+  const auto xs = distinct(points, false), series = distinct(points, true);
   for (const auto& c : reference.claims) {
     for (const auto* r : {&c.row, &c.than, &c.then_row, &c.then_than, &c.along}) {
-      require_planned(c, "x", r->x, xs, plan.sweep.name);
-      require_planned(c, "series", r->series, series, plan.sweep.name);
+      if (x_known) require_planned(c, "x", r->x, xs, plan.sweep.name);
+      if (has_series) require_planned(c, "series", r->series, series, plan.sweep.name);
     }
-    for (const auto& x : c.set) require_planned(c, "x", x, xs, plan.sweep.name);
+    if (x_known) {
+      for (const auto& x : c.set) require_planned(c, "x", x, xs, plan.sweep.name);
+      require_outside_point(c, points, has_series);
+    }
     CONTRA_CHECK(!(c.kind == kinds::kAbove || c.kind == kinds::kApprox) || c.row.series != c.than.series ||
                      c.row.x != c.than.x,
                  "{}: the claim compares the row {} with itself", c.where, c.row.describe());

@@ -72,8 +72,10 @@ std::string results_index(const std::vector<sweep::SweepPlan>& plans, const fs::
     const auto& spec = plan.sweep.report;
     out += fmt::format("## {} (`{}`, preset {})\n\n", spec.title.empty() ? plan.sweep.name : spec.title,
                        plan.sweep.name, plan.preset);
-    out += fmt::format("- What it shows: {}.{}\n", plan.sweep.description,
-                       spec.reference.empty() ? std::string() : fmt::format(" Cited beside it: `{}`.", spec.reference));
+    const std::string cited = spec.reference.empty() ? std::string() : fmt::format("Cited beside it: `{}`.", spec.reference);
+    if (!plan.sweep.description.empty() || !cited.empty())
+      out += fmt::format("- What it shows: {}{}\n",
+                         plan.sweep.description.empty() ? std::string() : plan.sweep.description + ". ", cited);
     out += fmt::format("- Runs: {} of {} recorded{}{}.\n", recorded, plan.runs.size(),
                        failed > 0 ? fmt::format(", {} recorded as fail (shown as such)", failed) : std::string(),
                        recorded < static_cast<int>(plan.runs.size()) ? " — **INCOMPLETE**" : "");

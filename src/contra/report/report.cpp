@@ -131,8 +131,7 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
   if (draws_epoch_reference(plan)) curve = config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");
   std::vector<std::string> warnings;
   const RowSet rows = rows_of(plan, reference, warnings);
-  int base_planned = 0, base_recorded = 0;
-  for (const auto& b : rows.baselines) base_planned += b.planned, base_recorded += b.recorded;
+  const auto [base_planned, base_recorded] = rows.baseline_counts();
   if (base_recorded < base_planned)
     warnings.push_back(fmt::format("{} of {} baseline runs have no finished record: the table says INCOMPLETE "
                                    "(`contra sweep` trains them)",

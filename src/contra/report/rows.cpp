@@ -42,10 +42,7 @@ std::string mean_std(const Stats& s) {
 }
 
 std::string config_text(const RunSummary& run, const std::string& key) {
-  std::string text = config::value_text(run.experiment, key).value_or("");
-  if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
-    text = text.substr(1, text.size() - 2);
-  return text;
+  return config::display_text(run.experiment, key).value_or("");
 }
 
 namespace {
@@ -206,10 +203,7 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
   // Series in the order the plan lists them.
   for (const auto& p : plan.runs) {
     if (spec.series.empty()) break;
-    std::string text = config::value_text(p.experiment, spec.series).value_or("");
-    // The same display text as config_text(): TOML strings come back as 'moco' (literal) or "moco".
-    if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
-      text = text.substr(1, text.size() - 2);
+    const std::string text = config::display_text(p.experiment, spec.series).value_or("");  // as config_text()
     if (std::find(d.series_order.begin(), d.series_order.end(), text) == d.series_order.end())
       d.series_order.push_back(text);
   }
@@ -269,8 +263,7 @@ std::string incomplete_note(const RowSet& d) {
   std::vector<std::string> parts;
   const int missing = d.planned - static_cast<int>(d.runs.size());
   if (missing > 0) parts.push_back(fmt::format("{} of {} planned runs have no finished record", missing, d.planned));
-  int planned = 0, recorded = 0;
-  for (const auto& b : d.baselines) planned += b.planned, recorded += b.recorded;
+  const auto [planned, recorded] = d.baseline_counts();
   if (recorded < planned)
     parts.push_back(fmt::format("{} of {} baseline runs have no finished record", planned - recorded, planned));
   if (parts.empty()) return "";
@@ -287,7 +280,7 @@ Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
   t.title = fmt::format("{} — measured on {}, preset {}", spec.title.empty() ? plan.sweep.name : spec.title,
                         dataset_of(d), plan.preset);
   if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
-  for (const auto& line : setting_notes(d.runs)) t.notes.push_back(line);
+  for (const auto& line : setting_notes(d.runs, d.baseline("raw_pixels") != nullptr)) t.notes.push_back(line);
   if (const auto note = baselines_note(d); !note.empty()) t.notes.push_back(note);
   if (spec.reference_n > 0)
     t.notes.push_back(fmt::format(

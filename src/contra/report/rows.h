@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contra/config/references.h"
@@ -70,6 +71,13 @@ struct RowSet {
     for (const auto& b : baselines)
       if (b.method == method) return &b;
     return nullptr;
+  }
+
+  /// The baseline runs planned and those with a finished record, over every baseline.
+  std::pair<int, int> baseline_counts() const {
+    int planned_runs = 0, recorded = 0;
+    for (const auto& b : baselines) planned_runs += b.planned, recorded += b.recorded;
+    return {planned_runs, recorded};
   }
 };
 

@@ -44,10 +44,7 @@ std::string method_notes(const std::vector<RunSummary>& runs) {
 std::string distinct_value(const std::vector<RunSummary>& runs, const std::string& key) {
   std::set<std::string> values;
   for (const auto& r : runs) {
-    std::string text = config::value_text(r.experiment, key).value_or("?");
-    if (text.size() >= 2 && (text.front() == '"' || text.front() == '\'') && text.back() == text.front())
-      text = text.substr(1, text.size() - 2);  // a string: show it without its TOML quotes
-    values.insert(text);
+    values.insert(config::display_text(r.experiment, key).value_or("?"));  // a string without its TOML quotes
   }
   return join(values);
 }
@@ -58,7 +55,7 @@ std::string distinct_attribute(const std::vector<RunSummary>& runs, const std::s
   return join(values);
 }
 
-std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
+std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool raw_pixels) {
   if (runs.empty()) return {};
   const auto v = [&](const std::string& key) { return distinct_value(runs, key); };
   const auto a = [&](const std::string& key) { return distinct_attribute(runs, key); };
@@ -81,8 +78,10 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs) {
                   join(seeds)),
       fmt::format(
           "Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
-          "epoch**; mean ± sample std over seeds, n runs per row; \"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points.",
-          v("eval.knn_k"), v("eval.knn_t")),
+          "epoch**; mean ± sample std over seeds, n runs per row; {}",
+          v("eval.knn_k"), v("eval.knn_t"),
+          raw_pixels ? "\"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points."
+                     : "\"vs raw pixels\" is empty: the sweep plans no raw-pixel baseline (`baselines`)."),
       fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
                   "largest peak memory (resident set on CPU, allocator peak on GPU; of rank 0 with several processes). "
                   "Machine: {}, {} process(es) (world size) of {} thread(s), LibTorch {}, BLAS {}, git {}.",

@@ -183,13 +183,16 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   // The report's rows come from x and series: a key the runs do not have would merge every run
   // into one row, as if they were seeds.
   const auto& spec = plan.sweep.report;
-  for (const auto& [what, key] : {std::pair{"x", spec.x}, std::pair{"series", spec.series}}) {
-    if (key.empty() || key == "label" || key.rfind("summary.", 0) == 0 || plan.runs.empty()) continue;
-    CONTRA_CHECK(config::value_text(plan.runs.front().experiment, key).has_value(),
-                 "{}: [report] {} = '{}' is no config key of the sweep's runs (x may also be 'label' or "
-                 "'summary.<attribute>')",
-                 sweep_file, what, key);
-  }
+  const auto is_key = [&](const std::string& key) {
+    return plan.runs.empty() || config::value_text(plan.runs.front().experiment, key).has_value();
+  };
+  CONTRA_CHECK(spec.x == "label" || spec.x.rfind("summary.", 0) == 0 || is_key(spec.x),
+               "{}: report.x = '{}' is no config key of the sweep's runs (x may also be 'label' or "
+               "'summary.<attribute>')",
+               spec.at("report.x", sweep_file), spec.x);
+  CONTRA_CHECK(spec.series.empty() || is_key(spec.series),
+               "{}: report.series = '{}' is no config key of the sweep's runs", spec.at("report.series", sweep_file),
+               spec.series);
   read_states(plan);
   return plan;
 }

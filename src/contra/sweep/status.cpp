@@ -76,9 +76,10 @@ std::vector<RunStatus> run_statuses(const SweepPlan& plan) {
   return out;
 }
 
-std::string format_statuses(const SweepPlan& plan, const std::vector<RunStatus>& statuses) {
-  std::string text = fmt::format("sweep {} preset {}: {} runs in {}\n", plan.sweep.name, plan.preset, statuses.size(),
-                                 plan.runs_dir().string());
+std::string format_statuses(const SweepPlan& plan, const std::vector<RunStatus>& statuses,
+                            const std::string& heading) {
+  std::string text = fmt::format("{} preset {}: {} runs in {}\n", heading.empty() ? "sweep " + plan.sweep.name : heading,
+                                 plan.preset, statuses.size(), plan.runs_dir().string());
   std::map<std::string, int> counts;
   for (const auto& s : statuses) {
     ++counts[s.state];

@@ -23,7 +23,9 @@ struct RunStatus {
 /// record is reported in `detail`.
 std::vector<RunStatus> run_statuses(const SweepPlan& plan);
 
-/// The table `contra status` prints, with a count per state at the end.
-std::string format_statuses(const SweepPlan& plan, const std::vector<RunStatus>& statuses);
+/// The table `contra status` prints, with a count per state at the end; its first line names the
+/// plan as `heading` ("" for "sweep <name>"; "baselines of <sweep>" for sweep/baselines.h's plan).
+std::string format_statuses(const SweepPlan& plan, const std::vector<RunStatus>& statuses,
+                            const std::string& heading = "");
 
 }  // namespace contra::sweep

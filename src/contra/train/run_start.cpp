@@ -171,8 +171,8 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
                "normalisation needs 2; set data.drop_last = true or change data.train_subset",
                exp.where("data.drop_last"), n_train, exp.optim.batch);
   CONTRA_CHECK(data::batches_per_epoch(n_train, exp.optim.batch, exp.data.drop_last) >= 1,
-               "{}: data.train_subset = {} gives no batch of optim.batch = {}", exp.where("data.train_subset"), n_train,
-               exp.optim.batch);
+               "{}: data.train_subset = {} leaves {} training images, no batch of optim.batch = {}",
+               exp.where("data.train_subset"), exp.data.train_subset, n_train, exp.optim.batch);
   return {std::move(dataset), std::move(method), precision, algorithms};
 }
 
