@@ -1,21 +1,39 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-256 75.39 0.6363961030678968
-512 72.55499999999999 0.06363961030679169
-1024 72.475 1.3647160876900517
-2048 67.865 1.308147545195109
+256 80.79 0.11789826122551902
+512 79.41333333333334 0.45785732857881917
+1024 78.89999999999999 0.9406380813043925
+2048 76.10333333333334 0.7742308010750654
 EOD
 $p0s1 << EOD
-256 76.745 0.8131727983645236
-512 75.295 1.1950104602052638
-1024 73.28999999999999 1.0606601717798112
-2048 69.19 2.7435743110038113
+256 73.25666666666666 0.5853488988059437
+512 71.22 1.9275891678467205
+1024 69.41333333333334 2.862382457557574
+2048 63.24333333333334 2.8409388119657453
 EOD
 $p0s2 << EOD
-256 78.66499999999999 0.5161879502661825
-512 76.83 1.1879393923933845
-1024 75.67999999999999 0.3252691193458175
-2048 69.57 3.563818177180204
+256 81.12333333333333 0.2836077102854154
+512 80.46333333333332 0.3214550253664298
+1024 80.03333333333333 0.42099089459670586
+2048 76.88666666666667 1.1537041792995821
+EOD
+$p0s3 << EOD
+256 74.96 0.04358898943540784
+512 72.64999999999999 0.7623647421018369
+1024 71.28999999999999 1.9319420281157533
+2048 66.29 2.4515301344262483
+EOD
+$p0s4 << EOD
+256 82.26666666666667 0.4007908847932156
+512 81.12666666666667 0.5445487428443201
+1024 80.60333333333334 0.30005555041247656
+2048 76.42333333333335 0.6838372125976521
+EOD
+$p0s5 << EOD
+256 76.78999999999999 0.4073082370883289
+512 74.88666666666667 1.0722095566321626
+1024 72.89333333333333 1.6002603954773482
+2048 68.66000000000001 1.6212032568435049
 EOD
 $p1s0 << EOD
 256 57.5 0
@@ -55,7 +73,7 @@ set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
 reset
 set grid
 set lmargin at screen 0.0554
-set rmargin at screen 0.4232
+set rmargin at screen 0.4170
 set bmargin at screen 0.2268
 set tmargin at screen 0.8777
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
@@ -66,20 +84,35 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
-set key at screen 0.2393, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.0637222832922753 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 89.3 offset 1,1.983495414359549 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 88.29333333333334 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s1 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
-     $p0s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
+     $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
+     $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
+     $p0s2 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     $p0s3 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s3 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p0s4 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s4 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
+     $p0s5 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s5 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
      81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 2", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 4", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 8", \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     89.3 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     88.29333333333334 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 1", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 2", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 4", \
+     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
 set grid
@@ -112,7 +145,7 @@ set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
 reset
 set grid
 set lmargin at screen 0.0554
-set rmargin at screen 0.4232
+set rmargin at screen 0.4170
 set bmargin at screen 0.2268
 set tmargin at screen 0.8777
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
@@ -123,20 +156,35 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
-set key at screen 0.2393, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.0637222832922753 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 89.3 offset 1,1.983495414359549 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 88.29333333333334 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s1 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
-     $p0s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
+     $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
+     $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
+     $p0s2 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     $p0s3 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s3 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p0s4 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s4 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
+     $p0s5 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s5 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
      81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 2", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 4", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 8", \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     89.3 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     88.29333333333334 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 1", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 2", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 4", \
+     NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
 set grid

@@ -1,31 +1,23 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0.05 82.96000000000001 0.4384062043356526
-0.1 83.045 0.8131727983645337
-0.5 83.11500000000001 0.47376154339498805
-1 82.525 1.0960155108391465
+0.05 82.90666666666667 0.41307787804883883
+0.1 83.06333333333332 0.8534830597811153
+0.5 82.78666666666668 0.5607435539828595
+1 82.75333333333333 0.7072717535242998
 EOD
 $p0s1 << EOD
-0.05 77.45500000000001 0.7566042558696111
-0.1 78.395 1.22329473145272
-0.5 77.715 0.19091883092036502
-1 76.78 0.3676955262170019
+0.05 77.16666666666667 0.8450641001328405
+0.1 78.32333333333334 0.9302866941611748
+0.5 77.83666666666666 0.3172275734127354
+1 76.87666666666667 0.14571661996262875
 EOD
 $p0s2 << EOD
-
-
-0.5 80.66999999999999 1.5556349186104066
-1 82.41 0.5374011537017697
-10 81.795 0.5444722215136287
-100 79.16999999999999 1.0040916292848987
+10 82.16000000000001 0.22912878474778672
+100 79.11333333333333 0.8144527815246989
 EOD
 $p0s3 << EOD
-
-
-0.5 75.91 1.3435028842544343
-1 77.91 0.6788225099390912
-10 74.48 0.24041630560342858
-100 68.375 2.835498192558059
+10 75.29 0.7049113419430851
+100 68.38333333333334 2.085241792534702
 EOD
 $p1s0 << EOD
 0.05 59.7 0
@@ -43,7 +35,7 @@ set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (
 reset
 set grid
 set lmargin at screen 0.0554
-set rmargin at screen 0.4232
+set rmargin at screen 0.4170
 set bmargin at screen 0.2000
 set tmargin at screen 0.8735
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
@@ -54,9 +46,13 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
 set xrange [0.03419152760229172:146.23505735569623]
-set key at screen 0.2393, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.38 offset 1,0.641824715384594 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.9 offset 1,0.7909931765109697 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -67,6 +63,10 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
      81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.38 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     83.9 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
@@ -98,7 +98,7 @@ set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (
 reset
 set grid
 set lmargin at screen 0.0554
-set rmargin at screen 0.4232
+set rmargin at screen 0.4170
 set bmargin at screen 0.2000
 set tmargin at screen 0.8735
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
@@ -109,9 +109,13 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
 set xrange [0.03419152760229172:146.23505735569623]
-set key at screen 0.2393, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.38 offset 1,0.641824715384594 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.9 offset 1,0.7909931765109697 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -122,6 +126,10 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
      81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     86.38 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     83.9 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
