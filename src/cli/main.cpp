@@ -184,6 +184,9 @@ int sweep_command(const SweepArgs& a) {
   CONTRA_CHECK(a.launcher == "slurm" || a.slurm_flags.empty(),
                "{} is a SLURM option, for --launcher slurm; without it the sweep runs here (--launcher local)",
                a.slurm_flags.empty() ? std::string() : a.slurm_flags.front());
+  CONTRA_CHECK(a.launcher == "slurm" || !a.no_submit,
+               "--no-submit is a SLURM option (write the sbatch script without submitting it), for --launcher slurm; "
+               "without it the sweep runs here (--launcher local)");
   auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
   auto baselines = sweep::plan_baselines(plan);  // raw pixels, random init, supervised: shared by id
   // What the table will cite, read now: a bad reference stops the sweep before it trains.

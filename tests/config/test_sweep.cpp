@@ -278,6 +278,10 @@ TEST_CASE("sweep [report]: x, series, the axis scale and reference_n are checked
                Catch::Contains("r.toml:6: report.reference_n = ") &&
                    Catch::Contains("must be the paper's number of training images (a whole number from 1 to 1e+09)"));
   CHECK(error("reference_n = 1e9\n") == fine);
+  CHECK_THAT(error("x = \"\"\nseries = \"method.name\"\n"),
+             Catch::Contains("r.toml:6: report.x = '' names no axis; leave the key out for the sweep's first axis"));
+  CHECK_THAT(error("series = \"\"\n"), Catch::Contains("r.toml:6: report.series = '' names no axis; leave the key out for no series"));
+  CHECK_THAT(error("x = \"label\"\n"), Catch::Contains("r.toml:6: report.x = 'label', but no [[zip]] names its points"));
   // Each error is one line.
   CHECK(error("x = \"summary.nonexistent\"\n").find('\n') == std::string::npos);
 }

@@ -316,6 +316,9 @@ TEST_CASE(
   const auto local = run_cli("sweep " + quote(file) + " --ntasks-per-node 2 --dry-run", dir);
   CHECK(local.code != 0);
   CHECK_THAT(local.err, Catch::Contains("--ntasks-per-node is a SLURM option, for --launcher slurm"));
+  const auto no_submit = run_cli("sweep " + quote(file) + " --no-submit --dry-run", dir);
+  CHECK(no_submit.code == 2);
+  CHECK_THAT(no_submit.err, Catch::Contains("--no-submit is a SLURM option"));
   const auto zero = write_file(dir / "zero.toml", read_file(file) + "nodes = 0\n");
   const auto z =
       run_cli("sweep " + quote(zero) + " --launcher slurm --no-submit --results " + quote(results.string()), dir);

@@ -187,6 +187,43 @@ TEST_CASE("claims: fewer than 3 seeds is inconclusive (n < 3) for every kind", "
   }
 }
 
+TEST_CASE("claims: in an INCOMPLETE table smallest and largest are the plan's and a claim on a missing row waits",
+          "[report][claims]") {
+  TempDir dir;
+  fs::create_directories(dir / "refs");
+  write_file(dir / "refs" / "t.toml", kClaims);
+  const auto refs = (dir / "refs").string();
+  // Nothing recorded: the table says INCOMPLETE, and every claim is "not recorded", none an error
+  // (C1 and C6 name the smallest series, a number the plan gives).
+  const auto empty = contra::sweep::plan_sweep(grid_sweep(dir), "", {}, dir / "results");
+  std::vector<contra::report::ClaimResult> none;
+  REQUIRE_NOTHROW(none = contra::report::judge_sweep(empty, refs));
+  REQUIRE(none.size() == 7);
+  for (const auto& r : none) CHECK(r.verdict.evidence == "not recorded: the table is INCOMPLETE");
+  // Every run but those at batch 1024: the claims on the largest batch, or along a series that
+  // has it, wait for it, instead of being judged on batch 512.
+  auto plan = record_all(grid_sweep(dir), dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.linear = 50 + static_cast<double>(run.experiment.optim.batch) / 256 + small_noise(run.seed);
+    return f;
+  });
+  for (const auto& run : plan.runs)
+    if (run.experiment.optim.batch == 1024) fs::remove(run.record);
+  plan = contra::sweep::plan_sweep(grid_sweep(dir), "", {}, dir / "results");
+  const auto v = contra::report::judge_sweep(plan, refs);
+  REQUIRE(v.size() == 7);
+  for (int n : {1, 4, 6, 7}) {  // along epochs 2; peak along epochs 2; the largest batch twice
+    INFO("C" << n << ": " << v[static_cast<std::size_t>(n - 1)].rows);
+    CHECK(v[static_cast<std::size_t>(n - 1)].verdict.evidence == "not recorded: the table is INCOMPLETE");
+  }
+  CHECK_THAT(v[5].rows, Catch::Contains("x = 1024"));
+  for (int n : {2, 3, 5}) {  // at batch 256 and 512: judged
+    INFO("C" << n);
+    CHECK_THAT(v[static_cast<std::size_t>(n - 1)].verdict.evidence, !Catch::Contains("not recorded"));
+    CHECK(v[static_cast<std::size_t>(n - 1)].ours != "—");
+  }
+}
+
 TEST_CASE("claims: printed under the table and written into its CSV", "[report][claims]") {
   TempDir dir;
   fs::create_directories(dir / "refs");
@@ -311,6 +348,9 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
     return contra::sweep::plan_sweep(file, "", {}, dir / "results");
   };
   const auto refs = (dir / "refs").string();
+  const auto claim_error = [&](const std::string& claim) {
+    return message_of([&] { contra::report::check_references(plan_with(claim), refs); });
+  };
   // Nothing recorded yet: the check reads the plan alone.
   CHECK_NOTHROW(contra::report::check_references(plan_with(""), refs));
   CHECK_THAT(message_of([&] {
@@ -323,12 +363,8 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
                    plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nset = [256, 300]\n"), refs);
              }),
              Catch::Contains("the claim names x = 300, which no planned run"));
-  CHECK_THAT(message_of([&] {
-               contra::report::check_references(
-                   plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"above\"\nrow = { series = 2, x = 256 }\n"
-                             "than = { series = 2, x = 256 }\n"),
-                   refs);
-             }),
+  CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"above\"\nrow = { series = 2, x = 256 }\n"
+                         "than = { series = 2, x = 256 }\n"),
              Catch::Contains("t.toml:50: the claim compares the row series = 2, x = 256 with itself"));
   // The cited columns exist.
   CHECK_THAT(message_of([&] {
@@ -361,15 +397,31 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   CHECK_THAT(plan_error("series = \"method.nam\""),
              Catch::Contains("x.toml:6: report.series = 'method.nam' is no config key of the sweep's runs"));
   // A peak within a set that holds every x of its rows says nothing: refused before any run.
-  CHECK_THAT(message_of([&] {
-               contra::report::check_references(
-                   plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\n"
-                             "set = [256, 512, 1024]\n"),
-                   refs);
-             }),
+  CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\n"
+                         "set = [256, 512, 1024]\n"),
              Catch::Contains("t.toml:50: the claim's set [256, 512, 1024] holds every x its rows have (256, 512, "
                              "1024): a peak within it says nothing"));
   CHECK_NOTHROW(contra::report::check_references(
       plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\nset = [512, 1024]\n"),
       refs));
+  CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = \"largest\" }\n"
+                         "set = [256, 512, 1024]\n"),
+             Catch::Contains("t.toml:50: the claim's set [256, 512, 1024] holds every x its rows have"));
+  // smallest/largest of a series need numbers; a series named where the table has none is an error.
+  write_file(dir / "refs" / "t.toml", std::string(kClaims));
+  const auto text_series =
+      write_file(dir / "w.toml", "name = \"w\"\nexperiment = \"" + kExperiment +
+                                     "\"\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"model.head\" = [\"linear\", \"mlp\"]\n"
+                                     "[report]\nreference = \"t.tab\"\nx = \"optim.batch\"\nseries = \"model.head\"\nclaims = true\n");
+  CHECK_THAT(message_of([&] {
+               contra::report::check_references(contra::sweep::plan_sweep(text_series, "", {}, dir / "results"), refs);
+             }),
+             Catch::Contains("t.toml:8: series = 'smallest' needs numeric series values (the plan's: linear, mlp)"));
+  const auto no_series = write_file(dir / "n.toml", "name = \"n\"\nexperiment = \"" + kExperiment +
+                                                        "\"\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n"
+                                                        "[report]\nreference = \"t.tab\"\nx = \"optim.batch\"\n");
+  CHECK_THAT(message_of([&] {
+               contra::report::check_references(contra::sweep::plan_sweep(no_series, "", {}, dir / "results"), refs);
+             }),
+             Catch::Contains("t.toml:8: the claim names series = smallest, but the table n has no series"));
 }

@@ -154,6 +154,10 @@ void read_report(const toml::table& table, Sweep& sweep) {
   const auto& kinds = names::kReportKinds;
   CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), r.kind) != kinds.end(), "{}: report.kind = '{}' is unknown; valid: {}",
                at("report.kind"), r.kind, fmt::join(kinds, ", "));
+  for (const char* key : {"report.x", "report.series"})
+    CONTRA_CHECK(r.origins.count(key) == 0 || !(std::string(key) == "report.x" ? r.x : r.series).empty(),
+                 "{}: {} = '' names no axis; leave the key out for {}", at(key), key,
+                 std::string(key) == "report.x" ? "the sweep's first axis" : "no series");
   if (r.x.rfind("summary.", 0) == 0) {
     const auto& axes = names::kSummaryAxes;
     CONTRA_CHECK(std::find(axes.begin(), axes.end(), r.x.substr(8)) != axes.end(),
@@ -385,11 +389,12 @@ Sweep load_sweep(const std::string& file) {
     CONTRA_CHECK(global + std::accumulate(s.blocks.begin(), s.blocks.end(), std::ptrdiff_t{0},
                                           [&](std::ptrdiff_t n, const AxisSet& b) { return n + labelled(b); }) >
                      0,
-                 "{}: report.x = 'label', but no [[zip]] names its points (label = [\"...\", ...])", file);
+                 "{}: report.x = 'label', but no [[zip]] names its points (label = [\"...\", ...])",
+                 s.report.at("report.x", file));
     CONTRA_CHECK(s.report.series.empty() && (s.report.kind == "ablation" || s.report.kind == "curves"),
                  "{}: report.x = 'label' names one row per point: it needs report.kind = 'ablation' or 'curves' and no "
                  "report.series (kind = '{}', series = '{}')",
-                 file, s.report.kind, s.report.series);
+                 s.report.at("report.x", file), s.report.kind, s.report.series);
   }
   if (s.presets.find(s.default_preset) == s.presets.end())
     s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "contra/core/error.h"
+#include "contra/report/planned_grid.h"
 
 namespace contra::report {
 
@@ -19,17 +20,6 @@ using config::ClaimRow;
 namespace kinds = config::claim_kinds;
 
 constexpr double kMiB = 1024.0 * 1024.0;
-
-bool is_keyword(const std::string& s) { return s == "smallest" || s == "largest"; }
-
-/// Whether a row's value (series or x text, with its number) is the one a claim names: numbers
-/// within 1e-9 (relative), words exactly.
-bool same_value(const std::string& have, double have_number, const std::string& want) {
-  const double w = number_of(want);
-  if (std::isfinite(w) && std::isfinite(have_number))
-    return std::abs(have_number - w) <= 1e-9 * std::max(1.0, std::abs(w));
-  return have == want;
-}
 
 double series_number(const Row& r) { return number_of(r.series); }
 
@@ -51,7 +41,7 @@ struct RowValues {
 class Judge {
  public:
   Judge(const sweep::SweepPlan& plan, const RowSet& rows, const Claim& claim, std::string metric)
-      : plan_(plan), d_(rows), claim_(claim), metric_(std::move(metric)) {}
+      : plan_(plan), grid_(plan), d_(rows), claim_(claim), metric_(std::move(metric)) {}
 
   ClaimResult judge() {
     ClaimResult r;
@@ -193,24 +183,13 @@ class Judge {
 
   [[noreturn]] static void missing(const std::string& what, bool named) { throw MissingRow{what, named}; }
 
-  /// Rows of the given series (a value, a keyword, or "" = every series).
+  /// Recorded rows of the given series (a value, a keyword resolved on the plan, or "" = every series).
   std::vector<const Row*> of_series(const std::string& series) const {
     std::vector<const Row*> out;
-    std::string want = series;
-    if (is_keyword(series)) {
-      std::vector<double> values;
-      for (const auto& r : d_.rows)
-        if (std::isfinite(series_number(r))) values.push_back(series_number(r));
-      CONTRA_CHECK(!values.empty(), "{}: series = '{}' needs numeric series values (the table's: {})", claim_.where,
-                   series, rows_list());
-      const double pick = series == "smallest" ? *std::min_element(values.begin(), values.end())
-                                               : *std::max_element(values.begin(), values.end());
-      for (const auto& r : d_.rows)
-        if (series_number(r) == pick) out.push_back(&r);
-      return out;
-    }
     for (const auto& r : d_.rows)
-      if (want.empty() || same_value(r.series, series_number(r), want)) out.push_back(&r);
+      if (is_keyword(series) ? series_number(r) == grid_.series_pick(series, claim_.where)
+                             : series.empty() || same_value(r.series, series_number(r), series))
+        out.push_back(&r);
     return out;
   }
 
@@ -234,8 +213,27 @@ class Judge {
     return found;
   }
 
+  /// The row `ref` names. Its x keyword picks among the x values the plan has for its series (`xs`,
+  /// when given, restricts them), or, for a /summary x, among the recorded ones. A row the plan has
+  /// but no record holds yet is missing (named: "not recorded" in an INCOMPLETE table).
   const Row* one(const ClaimRow& ref, const std::set<double>* xs = nullptr) const {
     const auto rows = of_series(ref.series);
+    if (is_keyword(ref.x) && grid_.x_known()) {
+      std::set<double> planned = grid_.numeric_xs_of(ref.series, claim_.where);
+      if (xs != nullptr) {
+        std::set<double> kept;
+        for (double x : planned)
+          if (xs->count(x) == 1) kept.insert(x);
+        planned = kept;
+      }
+      if (planned.empty())
+        missing(fmt::format("{}: no x {}in this table", ref.describe(), xs != nullptr ? "shared by both rows " : ""),
+                false);
+      const double pick = ref.x == "smallest" ? *planned.begin() : *planned.rbegin();
+      for (const auto* r : rows)
+        if (r->x == pick) return r;
+      missing(fmt::format("{} (x = {})", ref.describe(), pick), true);
+    }
     const Row* r = at_x(rows, ref, xs);
     if (r == nullptr && is_keyword(ref.x) && !rows.empty())
       missing(fmt::format("{}: no x {}in this table", ref.describe(), xs != nullptr ? "shared by both rows " : ""),
@@ -244,124 +242,68 @@ class Judge {
     return r;
   }
 
-  /// Two rows; when both name the same x keyword, it is taken among the x values both series have.
+  /// Two rows; when both name the same x keyword, it is taken among the x values both series have
+  /// (in the plan; for a /summary x, among the recorded rows).
   std::pair<const Row*, const Row*> pair(const ClaimRow& a, const ClaimRow& b) const {
     if (!is_keyword(a.x) || a.x != b.x) return {one(a), one(b)};
     std::set<double> xa, shared;
-    for (const auto* r : of_series(a.series)) xa.insert(r->x);
-    for (const auto* r : of_series(b.series))
-      if (xa.count(r->x) == 1) shared.insert(r->x);
+    if (grid_.x_known()) {
+      xa = grid_.numeric_xs_of(a.series, claim_.where);
+      for (double x : grid_.numeric_xs_of(b.series, claim_.where))
+        if (xa.count(x) == 1) shared.insert(x);
+    } else {
+      for (const auto* r : of_series(a.series)) xa.insert(r->x);
+      for (const auto* r : of_series(b.series))
+        if (xa.count(r->x) == 1) shared.insert(r->x);
+    }
     return {one(a, &shared), one(b, &shared)};
   }
 
   /// The rows `along` names in order: a series' rows by x, or one x's rows by series value (numeric).
+  /// Every row of it the plan has must be recorded (else missing, named): a trend is never judged
+  /// on part of its rows.
   std::vector<const Row*> select_along(const ClaimRow& along) const {
     std::vector<const Row*> out;
+    std::size_t planned = 0;  // the rows the plan has along it (0: not known before the runs)
     if (!along.x.empty()) {  // one x across the series
-      std::vector<const Row*> candidates;
-      for (const auto& r : d_.rows) candidates.push_back(&r);
-      std::set<std::string> series;
-      for (const auto* r : candidates) series.insert(r->series);
+      std::set<std::string> series, planned_series;  // those the plan has at that x
+      for (const auto& r : d_.rows) series.insert(r.series);
+      for (const auto& s : grid_.x_known() ? grid_.series() : std::vector<std::string>{}) {
+        const auto xs = grid_.xs_of(s, claim_.where);
+        if (is_keyword(along.x) ? !grid_.numeric_xs_of(s, claim_.where).empty()
+                                : std::any_of(xs.begin(), xs.end(), [&](const std::string& x) {
+                                    return same_value(x, number_of(x), along.x);
+                                  }))
+          planned_series.insert(s);
+        series.insert(s);
+      }
+      planned = planned_series.size();
       for (const auto& s : series) {
-        std::vector<const Row*> in;
-        for (const auto* r : candidates)
-          if (r->series == s) in.push_back(r);
-        if (const Row* hit = at_x(in, along, nullptr)) out.push_back(hit);
+        try {
+          out.push_back(one({s, along.x}));
+        } catch (const MissingRow& m) {
+          if (m.named && planned_series.count(s) == 1) throw;  // a planned row not recorded yet
+        }
       }
       std::stable_sort(out.begin(), out.end(),
                        [](const Row* a, const Row* b) { return series_number(*a) < series_number(*b); });
     } else {
       out = of_series(along.series);
+      if (grid_.x_known()) planned = grid_.xs_of(along.series, claim_.where).size();
     }
-    if (out.empty()) missing(along.describe(), true);
+    if (out.empty() || out.size() < planned) missing(along.describe(), true);
     if (out.size() < 2) missing(fmt::format("{}: one row in this table, a trend needs 2", along.describe()), false);
     return out;
   }
 
   const sweep::SweepPlan& plan_;
+  PlannedGrid grid_;  ///< the rows the plan will give the table: smallest/largest are resolved on it
   const RowSet& d_;
   const Claim& claim_;
   std::string metric_;
 };
 
-/// The (x, series) text of every planned run: x its zip label for "label", "" when the plan cannot
-/// say (x a /summary attribute, known only once recorded); series "" without one.
-std::vector<std::pair<std::string, std::string>> planned_points(const sweep::SweepPlan& plan) {
-  const auto& spec = plan.sweep.report;
-  const bool x_known = spec.x.rfind("summary.", 0) != 0;
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& run : plan.runs) {
-    const auto text = [&](const std::string& key) { return config::display_text(run.experiment, key).value_or(""); };
-    out.emplace_back(!x_known ? "" : spec.x == "label" ? run.label : text(spec.x),
-                     spec.series.empty() ? "" : text(spec.series));
-  }
-  return out;
-}
-
-/// The distinct values of one side (x: first, series: second) of `points`, in plan order.
-std::vector<std::string> distinct(const std::vector<std::pair<std::string, std::string>>& points, bool series) {
-  std::vector<std::string> out;
-  for (const auto& p : points) {
-    const auto& v = series ? p.second : p.first;
-    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
-  }
-  return out;
-}
-
-bool names_one_of(const std::vector<std::string>& values, const std::string& want) {
-  return std::any_of(values.begin(), values.end(),
-                     [&](const std::string& v) { return same_value(v, number_of(v), want); });
-}
-
-/// Throws when `want` (a value a claim names, not a keyword) is none of `values`.
-void require_planned(const Claim& claim, const char* what, const std::string& want,
-                     const std::vector<std::string>& values, const std::string& sweep) {
-  if (want.empty() || is_keyword(want)) return;
-  CONTRA_CHECK(names_one_of(values, want), "{}: the claim names {} = {}, which no planned run of {} has (its values: {})",
-               claim.where, what, want, sweep, fmt::join(values, ", "));
-}
-
-/// A peaks_within claim along one series (or along every row of a table without series): throws
-/// when its set holds every planned x of those rows, as a peak within it would then say nothing.
-void require_outside_point(const Claim& claim, const std::vector<std::pair<std::string, std::string>>& points,
-                           bool has_series) {
-  if (claim.kind != kinds::kPeaksWithin || !claim.along.x.empty() || is_keyword(claim.along.series) ||
-      has_series == claim.along.series.empty())
-    return;
-  std::vector<std::string> xs;
-  for (const auto& [x, series] : points)
-    if ((!has_series || same_value(series, number_of(series), claim.along.series)) &&
-        std::find(xs.begin(), xs.end(), x) == xs.end())
-      xs.push_back(x);
-  const bool outside =
-      std::any_of(xs.begin(), xs.end(), [&](const std::string& x) { return !names_one_of(claim.set, x); });
-  CONTRA_CHECK(xs.empty() || outside,
-               "{}: the claim's set [{}] holds every x its rows have ({}): a peak within it says nothing", claim.where,
-               fmt::join(claim.set, ", "), fmt::join(xs, ", "));
-}
-
 }  // namespace
-
-void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& reference) {
-  if (!plan.sweep.report.claims) return;
-  const auto& spec = plan.sweep.report;
-  const bool x_known = spec.x.rfind("summary.", 0) != 0, has_series = !spec.series.empty();
-  const auto points = planned_points(plan);
-  const auto xs = distinct(points, false), series = distinct(points, true);
-  for (const auto& c : reference.claims) {
-    for (const auto* r : {&c.row, &c.than, &c.then_row, &c.then_than, &c.along}) {
-      if (x_known) require_planned(c, "x", r->x, xs, plan.sweep.name);
-      if (has_series) require_planned(c, "series", r->series, series, plan.sweep.name);
-    }
-    if (x_known) {
-      for (const auto& x : c.set) require_planned(c, "x", x, xs, plan.sweep.name);
-      require_outside_point(c, points, has_series);
-    }
-    CONTRA_CHECK(!(c.kind == kinds::kAbove || c.kind == kinds::kApprox) || c.row.series != c.than.series ||
-                     c.row.x != c.than.x,
-                 "{}: the claim compares the row {} with itself", c.where, c.row.describe());
-  }
-}
 
 std::string claim_metric(const Claim& claim, const std::optional<config::ReferenceTable>& reference) {
   if (!claim.metric.empty()) return claim.metric;

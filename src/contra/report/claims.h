@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "contra/config/references.h"
+#include "contra/report/planned_grid.h"  // check_claims
 #include "contra/report/rows.h"
 #include "contra/report/table.h"
 #include "contra/report/verdict.h"
@@ -24,13 +25,6 @@ struct ClaimResult {
   std::string ours;    ///< our means for those rows ("78.20 vs 70.56"), or the fail counts
   Verdict verdict;
 };
-
-/// Checks `reference`'s claims against what `plan` will record, before it trains: every series
-/// and x value a claim names (not smallest/largest) is one some planned run has (x read from the
-/// config or the zip labels; a /summary x is checked only once recorded), every value of a set
-/// too, and no claim compares a row with itself. Throws ContraError naming the claim's file:line.
-/// Nothing when the sweep's [report] claims is false.
-void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& reference);
 
 /// The metric a claim is judged on: its own, else the table's protocol ("knn" when the cited metric
 /// is kNN, report/rows.h cites_knn; "linear" otherwise).
