@@ -15,6 +15,7 @@
 #include "../support/errors.h"
 #include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
+#include "contra/config/load.h"
 #include "contra/config/references.h"
 #include "contra/report/claims.h"
 #include "contra/report/index.h"
@@ -119,6 +120,10 @@ std::map<int, contra::report::ClaimResult> judge(const TempDir& dir, const Measu
 
 double small_noise(std::int64_t seed) { return 0.1 * static_cast<double>(seed - 1); }
 
+double config_queue(const contra::sweep::PlannedRun& run) {
+  return contra::config::numeric_value(run.experiment, "method.queue").value_or(NAN);
+}
+
 }  // namespace
 
 TEST_CASE("claims: every kind reproduced when the records show it", "[report][claims]") {
@@ -221,6 +226,41 @@ TEST_CASE("claims: in an INCOMPLETE table smallest and largest are the plan's an
     INFO("C" << n);
     CHECK_THAT(v[static_cast<std::size_t>(n - 1)].verdict.evidence, !Catch::Contains("not recorded"));
     CHECK(v[static_cast<std::size_t>(n - 1)].ours != "—");
+  }
+}
+
+TEST_CASE("claims: with x a /summary attribute a keyword or a trend waits for every run of its series",
+          "[report][claims]") {
+  TempDir dir;
+  fs::create_directories(dir / "refs");
+  write_file(dir / "refs" / "k.toml", "paper = \"P\"\n[tab]\nK = [64, 256, 1024]\n"
+                                      "[[tab.claims]]\nsays = \"largest above smallest\"\nkind = \"above\"\n"
+                                      "row = { series = \"moco\", x = \"largest\" }\nthan = { series = \"moco\", x = \"smallest\" }\n"
+                                      "[[tab.claims]]\nsays = \"rises\"\nkind = \"increases\"\nalong = { series = \"moco\" }\n");
+  const auto sweep = write_file(dir / "k.toml", "name = \"k\"\nexperiment = \"" + kExperiment +
+                                                    "\"\nseeds = [0, 1, 2]\n[grid]\n\"method.name\" = [\"moco\"]\n"
+                                                    "\"method.queue\" = [64, 256, 1024]\n[report]\nreference = \"k.tab\"\n"
+                                                    "x = \"summary.K\"\nseries = \"method.name\"\n");
+  auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.linear = 50 + config_queue(run) / 64 + small_noise(run.seed);
+    return f;
+  });
+  const auto refs = (dir / "refs").string();
+  auto v = contra::report::judge_sweep(plan, refs);
+  REQUIRE(v.size() == 2);
+  CHECK(v[0].verdict.outcome == contra::report::Outcome::reproduced);
+  CHECK(v[0].rows == "method.name moco, summary.K = 1024 vs method.name moco, summary.K = 64");
+  // The K = 1024 runs missing: not judged on K = 256 in their place, nor as a trend of two rows.
+  for (const auto& run : plan.runs)
+    if (config_queue(run) == 1024) fs::remove(run.record);
+  plan = contra::sweep::plan_sweep(sweep, "", {}, dir / "results");
+  v = contra::report::judge_sweep(plan, refs);
+  REQUIRE(v.size() == 2);
+  for (const auto& r : v) {
+    INFO(r.rows);
+    CHECK(r.verdict.evidence == "not recorded: the table is INCOMPLETE");
+    CHECK_THAT(r.rows, Catch::Contains("6 of its 9 planned runs recorded"));
   }
 }
 
@@ -407,6 +447,8 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = \"largest\" }\n"
                          "set = [256, 512, 1024]\n"),
              Catch::Contains("t.toml:50: the claim's set [256, 512, 1024] holds every x its rows have"));
+  CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { x = 256 }\nset = [256]\n"),
+             Catch::Contains("t.toml:50: along = { x = 256 }: a peaks_within claim looks along a series"));
   // smallest/largest of a series need numbers; a series named where the table has none is an error.
   write_file(dir / "refs" / "t.toml", std::string(kClaims));
   const auto text_series =

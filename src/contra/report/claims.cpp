@@ -183,6 +183,22 @@ class Judge {
 
   [[noreturn]] static void missing(const std::string& what, bool named) { throw MissingRow{what, named}; }
 
+  /// With x a /summary attribute the plan cannot say which x each run will have, so a keyword x or
+  /// a trend on a series waits (missing, named: "not recorded") until every planned run of the
+  /// series is recorded.
+  void require_series_recorded(const std::string& series) const {
+    if (grid_.x_known()) return;
+    const auto& key = plan_.sweep.report.series;
+    const auto recorded = std::count_if(d_.runs.begin(), d_.runs.end(), [&](const RunSummary& run) {
+      return grid_.series_is(key.empty() ? "" : config_text(run, key), series, claim_.where);
+    });
+    const auto planned = grid_.runs_of(series, claim_.where);
+    if (static_cast<std::size_t>(recorded) < planned)
+      missing(fmt::format("series = {}: {} of its {} planned runs recorded", series.empty() ? "all" : series, recorded,
+                          planned),
+              true);
+  }
+
   /// Recorded rows of the given series (a value, a keyword resolved on the plan, or "" = every series).
   std::vector<const Row*> of_series(const std::string& series) const {
     std::vector<const Row*> out;
@@ -234,6 +250,7 @@ class Judge {
         if (r->x == pick) return r;
       missing(fmt::format("{} (x = {})", ref.describe(), pick), true);
     }
+    if (is_keyword(ref.x)) require_series_recorded(ref.series);
     const Row* r = at_x(rows, ref, xs);
     if (r == nullptr && is_keyword(ref.x) && !rows.empty())
       missing(fmt::format("{}: no x {}in this table", ref.describe(), xs != nullptr ? "shared by both rows " : ""),
@@ -252,6 +269,8 @@ class Judge {
       for (double x : grid_.numeric_xs_of(b.series, claim_.where))
         if (xa.count(x) == 1) shared.insert(x);
     } else {
+      require_series_recorded(a.series);
+      require_series_recorded(b.series);
       for (const auto* r : of_series(a.series)) xa.insert(r->x);
       for (const auto* r : of_series(b.series))
         if (xa.count(r->x) == 1) shared.insert(r->x);
@@ -278,6 +297,7 @@ class Judge {
         series.insert(s);
       }
       planned = planned_series.size();
+      for (const auto& s : grid_.series()) require_series_recorded(s);
       for (const auto& s : series) {
         try {
           out.push_back(one({s, along.x}));
@@ -289,6 +309,7 @@ class Judge {
                        [](const Row* a, const Row* b) { return series_number(*a) < series_number(*b); });
     } else {
       out = of_series(along.series);
+      require_series_recorded(along.series);
       if (grid_.x_known()) planned = grid_.xs_of(along.series, claim_.where).size();
     }
     if (out.empty() || out.size() < planned) missing(along.describe(), true);

@@ -36,7 +36,11 @@ void require_planned(const Claim& claim, const char* what, const std::string& wa
 /// A peaks_within claim along one series (or along every row of a table without series): throws
 /// when its set holds every planned x of those rows, as a peak within it would then say nothing.
 void require_outside_point(const Claim& claim, const PlannedGrid& grid) {
-  if (claim.kind != kinds::kPeaksWithin || !claim.along.x.empty()) return;
+  if (claim.kind != kinds::kPeaksWithin) return;
+  CONTRA_CHECK(claim.along.x.empty(),
+               "{}: along = {{ x = {} }}: a peaks_within claim looks along a series (along = {{ series = ... }}); "
+               "its set holds x values, and at one x every row has the same x",
+               claim.where, claim.along.x);
   const auto xs = grid.xs_of(claim.along.series, claim.where);
   const bool outside =
       std::any_of(xs.begin(), xs.end(), [&](const std::string& x) { return !names_one_of(claim.set, x); });
@@ -89,6 +93,12 @@ std::vector<std::string> PlannedGrid::xs_of(const std::string& want, const std::
   for (const auto& [x, series] : points_)
     if (series_is(series, want, where)) add_distinct(out, x);
   return out;
+}
+
+std::size_t PlannedGrid::runs_of(const std::string& want, const std::string& where) const {
+  return static_cast<std::size_t>(std::count_if(points_.begin(), points_.end(), [&](const auto& point) {
+    return series_is(point.second, want, where);
+  }));
 }
 
 std::set<double> PlannedGrid::numeric_xs_of(const std::string& want, const std::string& where) const {

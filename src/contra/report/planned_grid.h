@@ -42,6 +42,8 @@ class PlannedGrid {
   std::vector<std::string> xs_of(const std::string& want, const std::string& where) const;
   /// The same, as numbers (x values that are not numbers left out).
   std::set<double> numeric_xs_of(const std::string& want, const std::string& where) const;
+  /// How many planned runs have the series `want` names (seeds counted).
+  std::size_t runs_of(const std::string& want, const std::string& where) const;
 
  private:
   bool x_known_ = true, has_series_ = false;
