@@ -73,6 +73,25 @@ TEST_CASE("baselines: raw pixels once, random init and supervised per seed, on t
   for (const auto& r : b.runs) CHECK(r.state == RunState::todo);
 }
 
+TEST_CASE("baselines: with optim.epochs an axis, the ceiling trains the longest row's epochs", "[sweep][baselines]") {
+  TempDir dir;
+  // The experiment file trains 20 epochs; the rows train 1 and 2 (and 3 under the preset's grid).
+  const std::string text = "name = \"e\"\nexperiment = \"" + std::string(kExperiment) +
+                           "\"\nseeds = [0]\n[grid]\n\"optim.epochs\" = [2, 1]\n[preset.cpu]\n"
+                           "\"data.train_subset\" = 2000\n\"method.queue\" = 1024\n"
+                           "[preset.more]\n\"data.train_subset\" = 2000\n\"method.queue\" = 1024\n"
+                           "[preset.more.grid]\n\"optim.epochs\" = [1, 3]\n";
+  const auto file = write_file(dir / "e.toml", text);
+  const auto cpu = plan_baselines(plan_sweep(file, "cpu", {}, dir / "results"));
+  const auto more = plan_baselines(plan_sweep(file, "more", {}, dir / "results"));
+  CHECK(by_label_seed(cpu).at("supervised 0")->experiment.optim.epochs == 2);
+  CHECK(by_label_seed(more).at("supervised 0")->experiment.optim.epochs == 3);
+  CHECK(by_label_seed(cpu).at("supervised 0")->id != by_label_seed(more).at("supervised 0")->id);
+  // Nothing else trains: random init and raw pixels are the same for both.
+  CHECK(by_label_seed(cpu).at("random init 0")->id == by_label_seed(more).at("random init 0")->id);
+  CHECK(by_label_seed(cpu).at("raw pixels 0")->id == by_label_seed(more).at("raw pixels 0")->id);
+}
+
 TEST_CASE("baselines: two sweeps of the same data and protocols share them by id", "[sweep][baselines]") {
   TempDir dir;
   // The momentum sweep and a temperature sweep with another optimiser schedule and method keys.

@@ -59,7 +59,8 @@ std::string baselines_note(const RowSet& rows) {
   return fmt::format(
       "Baselines, on the same data and protocols (results/baselines; README, \"Baselines\"): {}. Raw pixels: the "
       "normalised images, flattened; random init: the backbone as initialised, per seed; supervised: the same "
-      "backbone, augmentation, optimiser and epochs trained with the labels, the ceiling.",
+      "backbone, augmentation and optimiser trained with the labels for the epochs of the table's longest row, the "
+      "ceiling.",
       fmt::join(parts, "; "));
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 #include "contra/config/load.h"
@@ -75,7 +76,14 @@ SweepPlan plan_baselines(const SweepPlan& plan) {
   const auto& preset = config::find_preset(plan.sweep, plan.preset);
   const std::vector<std::int64_t> seeds = preset.seeds ? *preset.seeds : plan.sweep.seeds;
   CONTRA_CHECK(!seeds.empty(), "{}: the sweep has no seeds", plan.sweep.file);
-  const config::Experiment setting = setting_of(plan);
+  config::Experiment setting = setting_of(plan);
+  // The ceiling trains as long as the table's longest row: where optim.epochs is an axis (the batch
+  // study's 1, 2, 4), the experiment's own epochs would belong to no row.
+  if (!plan.runs.empty()) {
+    std::int64_t longest = 0;
+    for (const auto& run : plan.runs) longest = std::max(longest, run.experiment.optim.epochs);
+    setting.optim.epochs = longest;
+  }
   std::set<std::string> seen;
   for (const auto& method : plan.sweep.baselines) {
     for (const auto seed : seeds) {
