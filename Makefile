@@ -3,8 +3,8 @@
 # The default dataset is Fashion-MNIST from Debian's dataset-fashion-mnist.
 #
 #   make ablation-momentum   regenerate the MoCo momentum table (results/ablation-momentum/cpu/)
-#   make ablation-temperature, ablation-v2, ablation-shufflebn, ablation-nce, ablation-mechanism,
-#        ablation-batch, cost-accuracy   the other ablations, one table each (see below)
+#   make ablation-temperature, ablation-temperature-simclr, ablation-v2, ablation-shufflebn,
+#        ablation-nce, ablation-mechanism, ablation-batch, cost-accuracy   the other ablations, one table each (see below)
 #   make ablations           every ablation, then the index results/README.md
 #   make reports             every table, figure and the index again from the recorded runs, no training
 #   make test                build and run the test suite

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "../support/errors.h"
 #include "../support/paths.h"
@@ -90,6 +91,17 @@ TEST_CASE("baselines: with optim.epochs an axis, the ceiling trains the longest 
   // Nothing else trains: random init and raw pixels are the same for both.
   CHECK(by_label_seed(cpu).at("random init 0")->id == by_label_seed(more).at("random init 0")->id);
   CHECK(by_label_seed(cpu).at("raw pixels 0")->id == by_label_seed(more).at("raw pixels 0")->id);
+  // The keys counted in epochs come from the longest row, so the ceiling's schedule is one a row has
+  // (the experiment's lr_steps, or a warm-up longer than 4 epochs, would be none).
+  const std::string zipped = "name = \"z\"\nexperiment = \"" + std::string(kExperiment) +
+                             "\"\nseeds = [0]\n[[zip]]\n\"optim.epochs\" = [2, 4]\n"
+                             "\"optim.lr_steps\" = [[1], [2, 3]]\n\"optim.warmup_epochs\" = [0, 1]\n"
+                             "[preset.cpu]\n\"data.train_subset\" = 2000\n\"method.queue\" = 1024\n";
+  const auto z = plan_baselines(plan_sweep(write_file(dir / "z.toml", zipped), "cpu", {}, dir / "results"));
+  const auto& optim = by_label_seed(z).at("supervised 0")->experiment.optim;
+  CHECK(optim.epochs == 4);
+  CHECK(optim.lr_steps == std::vector<std::int64_t>{2, 3});
+  CHECK(optim.warmup_epochs == 1);
 }
 
 TEST_CASE("baselines: two sweeps of the same data and protocols share them by id", "[sweep][baselines]") {

@@ -77,12 +77,18 @@ SweepPlan plan_baselines(const SweepPlan& plan) {
   const std::vector<std::int64_t> seeds = preset.seeds ? *preset.seeds : plan.sweep.seeds;
   CONTRA_CHECK(!seeds.empty(), "{}: the sweep has no seeds", plan.sweep.file);
   config::Experiment setting = setting_of(plan);
-  // The ceiling trains as long as the table's longest row: where optim.epochs is an axis (the batch
-  // study's 1, 2, 4), the experiment's own epochs would belong to no row.
-  if (!plan.runs.empty()) {
-    std::int64_t longest = 0;
-    for (const auto& run : plan.runs) longest = std::max(longest, run.experiment.optim.epochs);
-    setting.optim.epochs = longest;
+  // The ceiling trains as long as the table's longest row: where the rows set the epochs (an axis,
+  // as the batch study's 1, 2, 4, or a [[block]] each), the experiment's own epochs may belong to
+  // no row. It then takes that row's epochs with the keys counted in epochs (lr_steps,
+  // warmup_epochs), so its schedule is one a row has; the first such row in plan order.
+  const auto longest = std::max_element(plan.runs.begin(), plan.runs.end(), [](const auto& a, const auto& b) {
+    return a.experiment.optim.epochs < b.experiment.optim.epochs;
+  });
+  if (longest != plan.runs.end() && longest->experiment.optim.epochs != setting.optim.epochs) {
+    const auto& optim = longest->experiment.optim;
+    setting.optim.epochs = optim.epochs;
+    setting.optim.lr_steps = optim.lr_steps;
+    setting.optim.warmup_epochs = optim.warmup_epochs;
   }
   std::set<std::string> seen;
   for (const auto& method : plan.sweep.baselines) {

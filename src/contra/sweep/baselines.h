@@ -23,9 +23,10 @@ std::string baseline_label(const std::string& method);
 /// setting is the sweep's experiment with [fixed], the preset and
 /// the plan's --set values applied and its axes at the experiment's values; from it
 ///  - supervised: method.name = "supervised" (the contrastive method's own keys dropped); the data,
-///    backbone, augmentation, optimiser and evaluation are the setting's, the epochs the most that
-///    any run of the plan trains (the experiment's own where optim.epochs is no axis; the longest
-///    row's where it is one, as in SimCLR's batch study); one run per seed;
+///    backbone, augmentation, optimiser and evaluation are the setting's, except that it trains the
+///    most epochs any run of the plan trains: where that is not the setting's (optim.epochs an axis,
+///    as in SimCLR's batch study, or set per [[block]]), it takes the epochs, lr_steps and
+///    warmup_epochs of the first run in plan order that trains them; one run per seed;
 ///  - random_init: the data, model, evaluation and run sections of the setting, every other
 ///    section at its default (nothing trains); one run per seed (the seed draws the weights);
 ///  - raw_pixels: the data, evaluation and run sections; one run (it has nothing to draw: the kNN
