@@ -85,12 +85,12 @@ set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
 set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.0637222832922753 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.8165223271170206 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 89.3 offset 1,1.983495414359549 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 88.29333333333334 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.35000000000001 offset 1,2.5198905020368834 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 82.06 offset 1,2.823417662765472 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -107,8 +107,8 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 no
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     89.3 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
-     88.29333333333334 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     85.35000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     82.06 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 1", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 2", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 4", \
@@ -157,12 +157,12 @@ set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
 set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.0637222832922753 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.8165223271170206 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 89.3 offset 1,1.983495414359549 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 88.29333333333334 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.35000000000001 offset 1,2.5198905020368834 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 82.06 offset 1,2.823417662765472 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -179,8 +179,8 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 no
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     89.3 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
-     88.29333333333334 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     85.35000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     82.06 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 1", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 2", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "epochs 4", \

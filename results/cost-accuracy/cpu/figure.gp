@@ -1,83 +1,83 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-350.4375 82.71 0.16643316977092618
-405.57421875 83.15999999999998 0.18681541692269643
-405.44921875 82.92333333333333 0.3821430796617015
+393.3046875 82.07000000000001 0.2882707061079871
+408.6953125 82.63666666666667 0.6151693533762356
+408.7109375 82.30333333333333 0.3356088993655174
 EOD
 $p0s1 << EOD
-350.4375 77.84666666666668 0.3901709027251183
-405.57421875 78.62666666666667 0.2950141239556709
-405.44921875 78.18 0.6383572667401846
+393.3046875 76.69333333333333 0.21361959960016616
+408.6953125 77.70666666666666 0.6400260411368627
+408.7109375 77.37 0.7947326594522268
 EOD
 $p0s2 << EOD
-442.1640625 72.57666666666667 3.2422420226339286
-436.32421875 73.37666666666667 1.3521957451986588
-397.73046875 73.84666666666668 1.7900093109627526
+411.83984375 69.70333333333333 4.142527408881362
+388.890625 70.01666666666667 1.6594376557537023
+416.953125 70.66666666666667 0.7958852513606066
 EOD
 $p0s3 << EOD
-442.1640625 57.28 2.262719602602142
-436.32421875 59.166666666666664 2.812140347374816
-397.73046875 58.52333333333333 3.858138583997898
+411.83984375 54.53333333333333 2.281103534110918
+388.890625 56.616666666666674 3.1242012312482923
+416.953125 56.21333333333333 3.900414507886736
 EOD
 $p0s4 << EOD
-488.57421875 82.89666666666666 0.5802011145571239
-681.54296875 83.07 1.3670040234030043
-1171.984375 80.38333333333334 0.4800347209664441
+476.25390625 82.62333333333333 0.5142308171758375
+736.296875 82.34666666666668 0.7300228306932112
+1184.3203125 80.09666666666666 0.8828552165181608
 EOD
 $p0s5 << EOD
-488.57421875 77.53999999999999 1.2925942905645154
-681.54296875 76.74666666666667 1.1514483632943913
-1171.984375 73.79 0.23065125189340577
+476.25390625 76.81666666666666 0.830020080078379
+736.296875 75.70333333333333 1.5107062366103239
+1184.3203125 73.05666666666667 0.692122339860033
 EOD
 $p0s6 << EOD
-583.2734375 82.46333333333334 0.26388128644020004
-1036.953125 81.28666666666668 0.4252450274057664
-1488.36328125 79.44333333333334 0.6101092798288947
+528.109375 81.97333333333333 0.6190584248141116
+890.00390625 80.86333333333333 0.21733231083604446
+1545.7421875 77.89666666666666 2.0199587454533163
 EOD
 $p0s7 << EOD
-583.2734375 75.32 0.34770677301427105
-1036.953125 73.55999999999999 0.6791170738539827
-1488.36328125 71.08666666666666 1.1689881664641946
+528.109375 74.37666666666667 0.35725807665234577
+890.00390625 72.53666666666668 0.37072002014099054
+1545.7421875 68.97333333333331 2.1098894125838314
 EOD
 $p1s0 << EOD
-79.869622923 82.71 0.16643316977092618
-82.18682234133333 83.15999999999998 0.18681541692269643
-81.777213571 82.92333333333333 0.3821430796617015
+43.876761206 82.07000000000001 0.2882707061079871
+44.245136601999995 82.63666666666667 0.6151693533762356
+45.805882978666666 82.30333333333333 0.3356088993655174
 EOD
 $p1s1 << EOD
-79.869622923 77.84666666666668 0.3901709027251183
-82.18682234133333 78.62666666666667 0.2950141239556709
-81.777213571 78.18 0.6383572667401846
+43.876761206 76.69333333333333 0.21361959960016616
+44.245136601999995 77.70666666666666 0.6400260411368627
+45.805882978666666 77.37 0.7947326594522268
 EOD
 $p1s2 << EOD
-62.23363032433334 72.57666666666667 3.2422420226339286
-66.99011851266667 73.37666666666667 1.3521957451986588
-76.48218493333334 73.84666666666668 1.7900093109627526
+33.15947457833334 69.70333333333333 4.142527408881362
+35.85227582233333 70.01666666666667 1.6594376557537023
+41.465573451000004 70.66666666666667 0.7958852513606066
 EOD
 $p1s3 << EOD
-62.23363032433334 57.28 2.262719602602142
-66.99011851266667 59.166666666666664 2.812140347374816
-76.48218493333334 58.52333333333333 3.858138583997898
+33.15947457833334 54.53333333333333 2.281103534110918
+35.85227582233333 56.616666666666674 3.1242012312482923
+41.465573451000004 56.21333333333333 3.900414507886736
 EOD
 $p1s4 << EOD
-118.49556532133333 82.89666666666666 0.5802011145571239
-119.19651945566666 83.07 1.3670040234030043
-125.84863013566667 80.38333333333334 0.4800347209664441
+65.426499661 82.62333333333333 0.5142308171758375
+69.605109992 82.34666666666668 0.7300228306932112
+73.65459092166667 80.09666666666666 0.8828552165181608
 EOD
 $p1s5 << EOD
-118.49556532133333 77.53999999999999 1.2925942905645154
-119.19651945566666 76.74666666666667 1.1514483632943913
-125.84863013566667 73.79 0.23065125189340577
+65.426499661 76.81666666666666 0.830020080078379
+69.605109992 75.70333333333333 1.5107062366103239
+73.65459092166667 73.05666666666667 0.692122339860033
 EOD
 $p1s6 << EOD
-120.97707131933335 82.46333333333334 0.26388128644020004
-135.538235066 81.28666666666668 0.4252450274057664
-145.52660617666663 79.44333333333334 0.6101092798288947
+69.679043735 81.97333333333333 0.6190584248141116
+79.574754456 80.86333333333333 0.21733231083604446
+87.01807457566667 77.89666666666666 2.0199587454533163
 EOD
 $p1s7 << EOD
-120.97707131933335 75.32 0.34770677301427105
-135.538235066 73.55999999999999 0.6791170738539827
-145.52660617666663 71.08666666666666 1.1689881664641946
+69.679043735 74.37666666666667 0.35725807665234577
+79.574754456 72.53666666666668 0.37072002014099054
+87.01807457566667 68.97333333333331 2.1098894125838314
 EOD
 set terminal pngcairo size 1120,507 noenhanced font "sans,10"
 set output "figure.png"
@@ -94,12 +94,12 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2150058723240011 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2700387750304607 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,2.723670350624662 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,1.5597683886732092 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.55 offset 1,3.5014230725248083 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.7479756594327576 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -120,8 +120,8 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 no
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
-     84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     85.55 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "mechanism end_to_end", \
@@ -140,12 +140,12 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.7357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2150058723240011 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2700387750304607 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,2.723670350624662 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,1.5597683886732092 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.55 offset 1,3.5014230725248083 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.7479756594327576 left tc rgb "#707070"
 plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p1s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -166,8 +166,8 @@ plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 no
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
-     84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     85.55 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "mechanism end_to_end", \
@@ -190,12 +190,12 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2150058723240011 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2700387750304607 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,2.723670350624662 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,1.5597683886732092 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.55 offset 1,3.5014230725248083 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.7479756594327576 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -216,8 +216,8 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 no
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
-     84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     85.55 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "mechanism end_to_end", \
@@ -236,12 +236,12 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.7357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2150058723240011 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2700387750304607 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,2.723670350624662 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,1.5597683886732092 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.55 offset 1,3.5014230725248083 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.7479756594327576 left tc rgb "#707070"
 plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p1s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -262,8 +262,8 @@ plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 no
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
-     84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     85.55 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "mechanism end_to_end", \
