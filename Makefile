@@ -129,7 +129,7 @@ reports: build
 	$(foreach s,$(SWEEPS),$(CONTRA) report sweeps/$(s).toml --preset $(PRESET) &&) true
 	$(MAKE) index
 
-# Every ablation (about 3.7 hours on 2 cores with the cpu preset, by the per-table times in README.md), then the index.
+# Every ablation (about 3.1 hours on 2 cores with the cpu preset, by the per-table times in README.md), then the index.
 ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy ablation-temperature \
            ablation-temperature-simclr ablation-v2 ablation-shufflebn ablation-nce
 	$(MAKE) index
