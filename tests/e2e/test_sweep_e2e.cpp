@@ -89,8 +89,18 @@ TEST_CASE("e2e: a two-run momentum sweep on the CPU, its report and resuming", "
   CHECK_THAT(row_09, Catch::Contains("| 55.2 |"));
   CHECK_THAT(row_099, Catch::Contains("| 57.8 |"));
   CHECK_THAT(md, !Catch::Contains("INCOMPLETE"));
-  CHECK_THAT(csv, Catch::Contains("\nraw pixels,"));
-  CHECK_THAT(csv, Catch::StartsWith("method.momentum,"));
+  // The CSV names a baseline in its own column: the x column holds only momenta.
+  CHECK_THAT(csv, Catch::Contains("\nraw pixels,,"));
+  CHECK_THAT(csv, Catch::StartsWith("baseline,method.momentum,"));
+  // contra status: the evaluation-only baselines trained nothing; the runs trained their epoch.
+  const auto status = run_cli("status " + quote(sweep) + " --results " + quote(results.string()), dir);
+  INFO("status:\n" << status.out);
+  CHECK(status.code == 0);
+  const auto raw_at = status.out.find("[raw pixels]");
+  REQUIRE(raw_at != std::string::npos);
+  const auto line_at = status.out.rfind('\n', raw_at) + 1;  // the progress comes before the run's name
+  CHECK_THAT(status.out.substr(line_at, raw_at - line_at), Catch::Contains("evaluated once, nothing trained"));
+  CHECK_THAT(status.out, Catch::Contains("epoch 1/1"));
 
   // `contra report` again: the same bytes.
   std::map<fs::path, fs::file_time_type> mtimes;

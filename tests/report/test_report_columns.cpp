@@ -72,9 +72,9 @@ TEST_CASE("report: zip labels name the rows in plan order, matched to the paper'
   CHECK_THAT(md, Catch::Contains("linear = test probe protocol."));
   // The paper's metric is not ours, and the caveat says so.
   CHECK_THAT(md, Catch::Contains("a different dataset and backbone, and another metric, from the measured columns"));
-  CHECK_THAT(csv, Catch::Contains("\nMoCo v1,61.2000,0.7071,66.2000,0.7071,2,"));
+  CHECK_THAT(csv, Catch::Contains("\n,MoCo v1,61.2000,0.7071,66.2000,0.7071,2,"));
   CHECK_THAT(csv, Catch::Contains(",align_mean,uniform_mean\n"));
-  CHECK_THAT(csv, Catch::Contains(",0.5500,-2.0000\nMLP+aug+,"));  // MoCo v1's, the mean over seeds 0 and 1
+  CHECK_THAT(csv, Catch::Contains(",0.5500,-2.0000\n,MLP+aug+,"));  // MoCo v1's, the mean over seeds 0 and 1
   // LaTeX beside Markdown and CSV.
   const std::string tex = read_file(plan.dir / "table.tex");
   CHECK_THAT(tex, Catch::Contains("MoCo v1 & 61.20 $\\pm$ 0.71 & 66.20 $\\pm$ 0.71 & 2"));

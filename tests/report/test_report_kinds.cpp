@@ -106,8 +106,8 @@ TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig
   CHECK(line_index(md, "| memory_bank | 1024 |") < line_index(md, "| moco | 1024 |"));
   CHECK(line_index(md, "| moco | 1024 |") < line_index(md, "| moco | 4096 |"));
   CHECK_THAT(md, Catch::Contains("arXiv:1911.05722"));
-  CHECK_THAT(csv, Catch::StartsWith("method.name,summary.K,"));
-  CHECK_THAT(csv, Catch::Contains("\nmoco,4096,"));
+  CHECK_THAT(csv, Catch::StartsWith("baseline,method.name,summary.K,"));
+  CHECK_THAT(csv, Catch::Contains("\n,moco,4096,"));
   // The figure: a mechanism has one colour in the measured and in the paper panel, and the
   // baselines' lines are labelled (the fake random init's kNN: 10 and 11 for the two seeds).
   const auto panels = panel_blocks(read_file(plan.dir / "figure.gp"));
@@ -118,6 +118,10 @@ TEST_CASE("report kind ablation: mechanisms against summary.K beside MoCo v1 Fig
     CHECK(colour_on(key_entry(panels[1], "mechanism " + m)) == colour);
   }
   CHECK_THAT(panels[0], Catch::Contains("\"random init\\n(kNN)\" at graph 1, first 10.5 "));
+  // moco's runs at K = 1024 failed: the measured panel says so under that K, naming the mechanism;
+  // the paper panel's title gives the paper's setting.
+  CHECK_THAT(panels[0], Catch::Contains("set label \"fail: mechanism moco\" at first 1024,"));
+  CHECK_THAT(panels[1], Catch::Contains("paper (cited): Fig. 3, negatives = K"));
   CHECK_THAT(panels[0], Catch::Contains("\"raw pixels\\n(linear)\" at graph 1, first 45 "));
   CHECK_THAT(panels[0], Catch::Contains("\"supervised\\n(kNN)\" at graph 1, first 90 "));
 
@@ -169,14 +173,21 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
                             "| batch | measured, epochs 2 | measured, epochs 4 | paper, epochs 100 [1] | "
                             "paper, epochs 200 [1] | paper, epochs 400 [1] | paper, epochs 800 [1] |")
                   .empty());
-    // kNN / linear [the linear probe's gain over raw pixels: 45 in the fake baseline records].
+  // kNN / linear [each one's gain over raw pixels: 40 and 45 in the fake baseline records].
   CHECK(line_starting(md, "| 256 |") ==
-        "| 256 | 54.56 / 64.56 [+19.56] | 56.56 / 66.56 [+21.56] | 57.5 | 61.9 | 64.7 | 66.6 |");
-  CHECK(line_starting(md, "| 512 |") == "| 512 | 57.12 / — [—] | 59.12 / — [—] | 60.7 | 64.0 | 66.2 | 67.8 |");
+        "| 256 | 54.56 / 64.56 [+14.56 / +19.56] | 56.56 / 66.56 [+16.56 / +21.56] | 57.5 | 61.9 | 64.7 | 66.6 |");
+  CHECK(line_starting(md, "| 512 |") ==
+        "| 512 | 57.12 / — [+17.12 / —] | 59.12 / — [+19.12 / —] | 60.7 | 64.0 | 66.2 | 67.8 |");
+  // The three baselines first, the same in each measured column, nothing in the paper's.
+  CHECK(line_index(md, "| raw pixels |") < line_index(md, "| random init |"));
+  CHECK(line_index(md, "| supervised |") < line_index(md, "| 256 |"));
+  CHECK(line_starting(md, "| raw pixels |") ==
+        "| raw pixels | 40.00 / 45.00 | 40.00 / 45.00 | — | — | — | — |");
   CHECK(line_index(md, "| 256 |") < line_index(md, "| 512 |"));
   CHECK_THAT(md, Catch::Contains("arXiv:2002.05709"));
-  CHECK_THAT(csv, Catch::StartsWith("optim.batch,optim.epochs,measured_mean,"));
-  CHECK_THAT(csv, Catch::Contains("\n512,4,59.1200,"));
+  CHECK_THAT(csv, Catch::StartsWith("baseline,optim.batch,optim.epochs,measured_mean,"));
+  CHECK_THAT(csv, Catch::Contains("\n,512,4,59.1200,"));
+  CHECK_THAT(csv, Catch::Contains("\nraw pixels,,,40.0000,"));
 
   const auto reference = contra::config::load_reference(kReferences, "simclr.batch_epochs");
   const auto& spec = plan.sweep.report;
@@ -254,7 +265,7 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
   CHECK_FALSE(line_starting(md, "| mechanism | K | negatives |").empty());
   // moco at K = 4096: peak 100 MiB + 4096000 bytes = 103.9 MiB → "104"; the queue 128·4096·4 bytes = 2 MiB.
   CHECK_THAT(line_starting(md, "| moco | 4096 |"),
-             Catch::Contains("| 4096 | 70.00 | — | 1 | — | ok |") && Catch::Contains("| 104 | 2.00 | 2.5 |"));
+             Catch::Contains("| 4096 | 70.00 | — | 1 | +30.00 | — | ok |") && Catch::Contains("| 104 | 2.00 | 2.5 |"));
   CHECK_THAT(line_starting(md, "| end_to_end | 512 |"), Catch::Contains("| 511 |") && Catch::Contains("| 0.00 |"));
   // The paper's own cost table, cited: MoCo v2 Table 3.
   for (const std::string v : {"5.0", "7.4", "93.0", "53", "65"}) CHECK_THAT(md, Catch::Contains("| " + v + " |"));
@@ -262,8 +273,8 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
   CHECK_THAT(md, Catch::Contains("MoCo b256"));
   CHECK_THAT(md, Catch::Contains("end-to-end b4096"));
   CHECK_THAT(md, Catch::Contains("arXiv:2003.04297"));
-  CHECK_THAT(csv, Catch::StartsWith("method.name,summary.K,negatives,"));
-  CHECK_THAT(csv, Catch::Contains("\nmoco,16384,16384,"));
+  CHECK_THAT(csv, Catch::StartsWith("baseline,method.name,summary.K,negatives,"));
+  CHECK_THAT(csv, Catch::Contains("\n,moco,16384,16384,"));
 }
 
 TEST_CASE("report kinds: one layout per name the sweep reader accepts, and no fallback for others", "[report]") {

@@ -33,7 +33,10 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                "train s",
                "images/s",
                "peak MiB"};
-  t.csv_columns = {spec.x,
+  // The CSV names a baseline in a column of its own, so the x (and series) columns hold only the
+  // sweep's values (numbers where the axis is numeric).
+  t.csv_columns = {"baseline",
+                   spec.x,
                    "measured_mean",
                    "measured_std",
                    "linear_mean",
@@ -52,18 +55,18 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "uniform_mean"};
   if (series) {
     t.columns.insert(t.columns.begin(), s_label);
-    t.csv_columns.insert(t.csv_columns.begin(), spec.series);
+    t.csv_columns.insert(t.csv_columns.begin() + 1, spec.series);
   }
   // The baselines first (report/baselines.h): the same data and protocols, nothing of the sweep's axes.
   for (const auto& b : d.baselines) {
     const Stats& m = knn ? b.knn : Stats{};
     std::vector<std::string> row = {b.label, mean_std(m), mean_std(b.linear), std::to_string(b.knn.n), "—", "—", "—",
                                     "baseline: " + b.status, "—", "—", "—", "—"};
-    std::vector<std::string> csv = {b.label, num(m.mean, 4), num(m.std, 4), num(b.linear.mean, 4), num(b.linear.std, 4),
+    std::vector<std::string> csv = {b.label, "", num(m.mean, 4), num(m.std, 4), num(b.linear.mean, 4), num(b.linear.std, 4),
                                     std::to_string(b.knn.n), "", "", "", "baseline", b.status, "", "", "", "", "", ""};
     if (series) {
       row.insert(row.begin(), "—");
-      csv.insert(csv.begin(), "");
+      csv.insert(csv.begin() + 1, "");
     }
     t.rows.push_back(std::move(row));
     t.csv_rows.push_back(std::move(csv));
@@ -83,7 +86,8 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                                     num(r.train_seconds.mean, 1),
                                     num(r.images_per_s.mean, 0),
                                     num(r.peak_memory_bytes / (1024.0 * 1024.0), 0)};
-    std::vector<std::string> csv = {r.x_text,
+    std::vector<std::string> csv = {"",
+                                    r.x_text,
                                     num(r.measured.mean, 4),
                                     num(r.measured.std, 4),
                                     num(r.linear.mean, 4),
@@ -102,7 +106,7 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                                     num(r.uniform.mean, 4)};
     if (series) {
       row.insert(row.begin(), r.series);
-      csv.insert(csv.begin(), r.series);
+      csv.insert(csv.begin() + 1, r.series);
     }
     t.rows.push_back(std::move(row));
     t.csv_rows.push_back(std::move(csv));
@@ -138,22 +142,27 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
       paper.xtics.emplace_back(at(x), x);
     }
     const std::vector<std::string> groups = spec.series.empty() ? std::vector<std::string>{""} : d.series_order;
+    // The paper's values are per series value only where its table has a column per series; else
+    // it has one setting (MoCo's momentum table: K = 4096, in the panel's title), drawn once, unnamed.
+    const bool paper_per_series = !spec.reference_series.empty() || !spec.reference_columns.empty();
     for (const auto& name : groups) {
       const std::string group = spec.series.empty() ? "" : group_name(spec, name);
+      const bool draw_paper = paper_per_series || name == groups.front();
       MeasuredLines m(group);
-      Series p = make_series(group, reference ? paper_protocol(*reference) : Protocol::linear, true);
+      Series p = make_series(paper_per_series ? group : "", reference ? paper_protocol(*reference) : Protocol::linear,
+                             true);
       for (const auto& r : d.rows) {
         if (r.series != name) continue;
         const double x = at(r.x_text);
         m.add(x, r);
-        if (r.fails > 0) measured.labels.emplace_back(x, "fail");
         p.x.push_back(x);
         p.y.push_back(number_of(r.paper));
-        if (r.paper == "fail") paper.labels.emplace_back(x, "fail");
+        if (r.paper == "fail" && draw_paper) paper.labels.emplace_back(x, "fail");
       }
       m.into(measured);
-      paper.series.push_back(p);
+      if (draw_paper) paper.series.push_back(p);
     }
+    label_failures(measured, d, spec, [&](const Row& r) { return at(r.x_text); });
   } else {
     for (const auto& name : d.series_order) {
       const std::string group = group_name(spec, name);
@@ -164,6 +173,7 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
       // The paper's whole curve for this series, at every x it reports.
       if (reference && !spec.reference_x.empty()) paper.series.push_back(paper_curve(*reference, spec, name, group));
     }
+    label_failures(measured, d, spec, [](const Row& r) { return r.x; });
   }
   measured.baselines = baselines(d);
   f.panels = {measured, paper};

@@ -31,11 +31,13 @@ struct MissingRow {
   bool named = true;
 };
 
-/// The per-seed values and the failure flags of a row on a metric, from its runs that did not error.
+/// The per-seed values and the failure flags of a row on a metric, from its runs that did not
+/// error; runs recorded `fail` are left out of the values (and counted) except for a `fails` claim.
 struct RowValues {
   std::vector<double> values;
   std::vector<std::int64_t> seeds;
   std::vector<bool> failed;
+  int failed_left_out = 0;
 };
 
 class Judge {
@@ -51,8 +53,8 @@ class Judge {
     if (k == kinds::kAbove || k == kinds::kApprox) {
       const auto [a, b] = pair(claim_.row, claim_.than);
       r.rows = fmt::format("{} vs {}", name(*a), name(*b));
-      r.paper = paper_of({a, b});
-      r.ours = ours_of({a, b});
+      r.paper = with_gap(paper_of({a, b}), number_of(a->paper), number_of(b->paper), 1);
+      r.ours = with_gap(ours_of({a, b}), mean(values(*a).values), mean(values(*b).values), 2);
       r.verdict = k == kinds::kAbove ? above(values(*a).values, values(*b).values)
                                      : approx(values(*a).values, values(*b).values, claim_.within);
     } else if (k == kinds::kIncreases || k == kinds::kDecreases) {
@@ -94,11 +96,20 @@ class Judge {
       const auto [c, e] = pair(claim_.then_row, claim_.then_than);
       r.rows = fmt::format("({} − {}) vs ({} − {})", name(*a), name(*b), name(*c), name(*e));
       r.paper = fmt::format("{} vs {}", paper_gap(*a, *b), paper_gap(*c, *e));
+      // The gaps' sizes: a gap of either sign narrows when |C − D| is below |A − B|.
       const auto wide = gaps(*a, *b), narrow = gaps(*c, *e);
-      r.ours = fmt::format("{} vs {}", num_or_dash(mean(wide)), num_or_dash(mean(narrow)));
-      r.verdict = above(wide, narrow);
+      const auto wide_size = sizes(wide), narrow_size = sizes(narrow);
+      r.ours = fmt::format("{} vs {}", gap_text(*a, *b, wide), gap_text(*c, *e, narrow));
+      if (!wide.empty() && !narrow.empty())
+        r.ours += fmt::format(" (sizes {} vs {})", num_or_dash(mean(wide_size)), num_or_dash(mean(narrow_size)));
+      r.verdict = above(wide_size, narrow_size);
     }
     if (!claim_.paper.empty()) r.paper = claim_.paper;
+    int left_out = 0;
+    for (const auto& [row, n] : left_out_by_row_) left_out += n;
+    if (left_out > 0)
+      r.verdict.evidence += fmt::format("; {} failed run{} left out (README, \"Claims and verdicts\")", left_out,
+                                        left_out == 1 ? "" : "s");
     return r;
   }
 
@@ -127,10 +138,30 @@ class Judge {
 
   static std::string num_or_dash(double v) { return std::isfinite(v) ? num(v, 2) : "—"; }
 
+  static std::vector<double> sizes(const std::vector<double>& gaps) {
+    std::vector<double> out;
+    for (double g : gaps) out.push_back(std::fabs(g));
+    return out;
+  }
+
+  /// "78.86 vs 77.75" with the difference of the two means appended, "(+1.11)", when both are numbers:
+  /// the verdict is on the direction, and this shows its size beside the paper's.
+  static std::string with_gap(const std::string& text, double a, double b, int digits) {
+    if (!std::isfinite(a) || !std::isfinite(b)) return text;
+    return fmt::format("{} ({:+.{}f})", text, a - b, digits);
+  }
+
   std::string paper_of(const std::vector<const Row*>& rows) const {
     std::vector<std::string> out;
     for (const auto* r : rows) out.push_back(r->paper.empty() ? "—" : r->paper);
     return fmt::format("{}", fmt::join(out, " vs "));
+  }
+
+  /// Our mean gap a − b, or "fail" when one row's every run failed (left out).
+  std::string gap_text(const Row& a, const Row& b, const std::vector<double>& gaps) const {
+    const auto va = values(a), vb = values(b);
+    const bool failed = (va.values.empty() && va.failed_left_out > 0) || (vb.values.empty() && vb.failed_left_out > 0);
+    return gaps.empty() && failed ? "fail" : num_or_dash(mean(gaps));
   }
 
   std::string paper_gap(const Row& a, const Row& b) const {
@@ -138,9 +169,15 @@ class Judge {
     return std::isfinite(pa) && std::isfinite(pb) ? fmt::format("{:+.1f}", pa - pb) : "—";
   }
 
+  /// Our mean per row ("fail" for a row whose every run failed), in the metric's unit.
   std::string ours_of(const std::vector<const Row*>& rows) const {
     std::vector<std::string> out;
-    for (const auto* r : rows) out.push_back(num_or_dash(mean(values(*r).values)));
+    for (const auto* r : rows) {
+      const auto v = values(*r);
+      const double m = mean(v.values);
+      const char* unit = !std::isfinite(m) ? "" : metric_ == "peak_memory" ? " MiB" : metric_ == "train_seconds" ? " s" : "";
+      out.push_back(v.values.empty() && v.failed_left_out > 0 ? "fail" : num_or_dash(m) + unit);
+    }
     return fmt::format("{}", fmt::join(out, " vs "));
   }
 
@@ -153,15 +190,23 @@ class Judge {
     return run.metric("train_seconds");
   }
 
+  /// A run recorded `fail` (DESIGN.md, "Fail") has no accuracy the paper would print: its tables
+  /// write "fail" instead. It counts only in a `fails` claim; elsewhere it is left out (and counted
+  /// for the evidence), so a row left with fewer than 3 values is "inconclusive (n < 3)".
   RowValues values(const Row& r) const {
     RowValues v;
     for (const auto i : r.members) {
       const auto& run = d_.runs[i];
       if (run.status == "error") continue;
+      if (run.status == "fail" && claim_.kind != kinds::kFails) {
+        ++v.failed_left_out;
+        continue;
+      }
       v.values.push_back(value_of(run));
       v.seeds.push_back(run.seed);
       v.failed.push_back(run.status == "fail");
     }
+    left_out_by_row_[&r] = v.failed_left_out;
     return v;
   }
 
@@ -322,6 +367,7 @@ class Judge {
   const RowSet& d_;
   const Claim& claim_;
   std::string metric_;
+  mutable std::map<const Row*, int> left_out_by_row_;  ///< failed runs left out of each row judged
 };
 
 }  // namespace
@@ -360,47 +406,6 @@ std::vector<ClaimResult> judge_claims(const sweep::SweepPlan& plan, const RowSet
     }
   }
   return out;
-}
-
-std::string verdict_count(const std::vector<ClaimResult>& results) {
-  int reproduced = 0, contradicted = 0, inconclusive = 0;
-  for (const auto& r : results) {
-    if (r.verdict.outcome == Outcome::reproduced) ++reproduced;
-    if (r.verdict.outcome == Outcome::contradicted) ++contradicted;
-    if (r.verdict.outcome == Outcome::inconclusive) ++inconclusive;
-  }
-  return fmt::format("{} of {} claims reproduced, {} contradicted, {} inconclusive", reproduced, results.size(),
-                     contradicted, inconclusive);
-}
-
-void add_claims(Table& table, const std::vector<ClaimResult>& results) {
-  if (results.empty()) return;
-  Section s;
-  s.heading = "The paper's claims, judged on these runs";
-  s.notes.push_back(fmt::format(
-      "{}. Rule (README, \"Claims and verdicts\"; the same for every table): per-seed values of the claim's "
-      "metric; A above B by a one-sided Welch t-test at α = {}; A ≈ B within d by two one-sided Welch tests "
-      "(TOST); a trend by the sign of Spearman's ρ over the row means and the end rows by Welch; a peak by the "
-      "best row in the set against the best outside it; fails when every run fails; fewer than {} seeds: "
-      "inconclusive (n < {}). Claims were written from the paper before these runs were read.",
-      verdict_count(results), kAlpha, kMinSeeds, kMinSeeds));
-  s.columns = {"#", "claim (the paper's words, or a paraphrase)", "rows", "metric", "paper", "ours", "verdict",
-               "evidence"};
-  const std::vector<std::string> extra = {"claim",       "claim_kind", "claim_rows",   "claim_metric",
-                                          "claim_paper", "claim_ours", "claim_verdict", "claim_evidence"};
-  const std::size_t width = table.csv_columns.size();
-  for (auto& row : table.csv_rows) row.resize(width + extra.size());
-  table.csv_columns.insert(table.csv_columns.end(), extra.begin(), extra.end());
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const auto& r = results[i];
-    const std::string verdict = r.verdict.text();
-    s.rows.push_back({fmt::format("C{}", i + 1), r.claim.says, r.rows, r.metric, r.paper, r.ours,
-                      "**" + verdict + "**", r.verdict.evidence});
-    std::vector<std::string> csv(width);
-    csv.insert(csv.end(), {r.claim.says, r.claim.kind, r.rows, r.metric, r.paper, r.ours, verdict, r.verdict.evidence});
-    table.csv_rows.push_back(std::move(csv));
-  }
-  table.sections.push_back(std::move(s));
 }
 
 }  // namespace contra::report

@@ -11,7 +11,6 @@
 #include "contra/config/references.h"
 #include "contra/report/planned_grid.h"  // check_claims
 #include "contra/report/rows.h"
-#include "contra/report/table.h"
 #include "contra/report/verdict.h"
 
 namespace contra::report {
@@ -36,13 +35,5 @@ std::string claim_metric(const config::Claim& claim, const std::optional<config:
 /// claim "inconclusive (not recorded)". No reference or no claims: empty.
 std::vector<ClaimResult> judge_claims(const sweep::SweepPlan& plan, const RowSet& rows,
                                       const std::optional<config::ReferenceTable>& reference);
-
-/// "3 of 5 claims reproduced, 1 contradicted, 1 inconclusive".
-std::string verdict_count(const std::vector<ClaimResult>& results);
-
-/// Adds the claims under `table` (a Markdown table of claim, paper, ours, verdict and evidence as a
-/// footnote block, with the rule's one line), and as CSV rows (claim_* columns appended to the
-/// table's CSV, empty on the measured rows).
-void add_claims(Table& table, const std::vector<ClaimResult>& results);
 
 }  // namespace contra::report

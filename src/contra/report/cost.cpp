@@ -52,16 +52,17 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
   Table t = table_head(plan, d);
   t.notes.push_back(
       "GFLOPs/step follows the formula in README.md (Results store); store MiB is the negatives store alone "
-      "(queue D×K, bank n×D); \"vs raw pixels\" is the linear probe's gain over the raw-pixel baseline, in points.");
+      "(queue D×K, bank n×D); \"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points.");
   for (const auto& g : memory_growth(d))
     t.notes.push_back(
         fmt::format("Memory growth, {}: peak memory {:+.2f} MiB per 1000 negatives (least squares over {} "
                     "sizes, {:.0f} to {:.0f} negatives); the negatives store alone {:+.3f} MiB per 1000.",
                     g.series, g.bytes_per_negative * 1000.0 / kMiB, g.points, g.min_negatives, g.max_negatives,
                     g.store_bytes_per_negative * 1000.0 / kMiB));
-  t.columns = {s_label, x_label,  "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n",         "linear vs raw pixels",
-               "status",  "train s", "s/step",    "images/s",      "peak MiB",         "store MiB", "GFLOPs/step"};
-  t.csv_columns = {spec.series,
+  t.columns = {s_label, x_label,  "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n",         "kNN vs raw pixels",
+               "linear vs raw pixels", "status",  "train s", "s/step",    "images/s",      "peak MiB",         "store MiB", "GFLOPs/step"};
+  t.csv_columns = {"baseline",
+                   spec.series,
                    spec.x,
                    "negatives",
                    "measured_mean",
@@ -69,6 +70,7 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "linear_mean",
                    "linear_std",
                    "n",
+                   "knn_vs_raw_pixels",
                    "linear_vs_raw_pixels",
                    "status",
                    "reasons",
@@ -79,21 +81,23 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "negatives_store_bytes",
                    "train_flops_per_step"};
   for (const auto& b : d.baselines) {
-    t.rows.push_back({"—", b.label, "—", mean_std(b.knn), mean_std(b.linear), std::to_string(b.knn.n), "—",
+    t.rows.push_back({"—", b.label, "—", mean_std(b.knn), mean_std(b.linear), std::to_string(b.knn.n), "—", "—",
                       "baseline: " + b.status, "—", "—", "—", "—", "—", "—"});
-    t.csv_rows.push_back({"", b.label, "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
-                          num(b.linear.std, 4), std::to_string(b.knn.n), "", "baseline", b.status, "", "", "", "", "",
+    t.csv_rows.push_back({b.label, "", "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
+                          num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline", b.status, "", "", "", "", "",
                           ""});
   }
   for (const auto& r : d.rows) {
-    const std::string gain = gain_over_raw_pixels(d, r.linear.mean, false);
     t.rows.push_back({r.series, r.x_text, num(r.negatives, 0), mean_std(r.measured), mean_std(r.linear),
-                      std::to_string(r.measured.n), gain, r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
+                      std::to_string(r.measured.n), gain_over_raw_pixels(d, r.knn.mean, true),
+                      gain_over_raw_pixels(d, r.linear.mean, false), r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
                       num(r.train_seconds.mean, 1), num(r.seconds_per_step.mean, 3), num(r.images_per_s.mean, 0),
                       num(r.peak_memory_bytes / kMiB, 0), num(r.store_bytes / kMiB, 2),
                       num(r.train_flops_per_step / 1e9, 1)});
-    t.csv_rows.push_back({r.series, r.x_text, num(r.negatives, 0), num(r.measured.mean, 4), num(r.measured.std, 4),
-                          num(r.linear.mean, 4), num(r.linear.std, 4), std::to_string(r.measured.n), gain_over_raw_pixels(d, r.linear.mean, false, ""), r.status,
+    t.csv_rows.push_back({"", r.series, r.x_text, num(r.negatives, 0), num(r.measured.mean, 4),
+                          num(r.measured.std, 4), num(r.linear.mean, 4), num(r.linear.std, 4),
+                          std::to_string(r.measured.n), gain_over_raw_pixels(d, r.knn.mean, true, ""),
+                          gain_over_raw_pixels(d, r.linear.mean, false, ""), r.status,
                           r.reasons, num(r.train_seconds.mean, 3), num(r.seconds_per_step.mean, 4),
                           num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0), num(r.store_bytes, 0),
                           num(r.train_flops_per_step, 0)});

@@ -45,24 +45,36 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
   Table t = table_head(plan, d);
   t.notes.push_back(
       "Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std over seeds, "
-      "then in brackets the linear probe's gain over raw pixels, in points.");
+      "then in brackets each one's gain over raw pixels (kNN / linear), in points. The baselines come first: "
+      "raw pixels and random init train nothing, so they are the same in every column; the supervised "
+      "ceiling trained the epochs of the table's longest row.");
   const auto papers = paper_series(reference, spec);
   t.columns = {x_label};
   for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", s_label, s));
   for (const auto& s : papers) t.columns.push_back(fmt::format("paper, {} {} [1]", s_label, s));
+  for (const auto& b : d.baselines) {
+    std::vector<std::string> row = {b.label};
+    for (std::size_t i = 0; i < d.series_order.size(); ++i)
+      row.push_back(fmt::format("{} / {}{}", mean_std(b.knn), mean_std(b.linear),
+                                b.status == "ok" ? "" : " (baseline: " + b.status + ")"));
+    row.resize(t.columns.size(), "—");
+    t.rows.push_back(std::move(row));
+  }
   for (const auto& [x, text] : x_values(d)) {
     std::vector<std::string> row = {text};
     for (const auto& s : d.series_order) {
       const Row* r = find_row(d, s, text);
       row.push_back(r == nullptr ? "—"
-                                 : fmt::format("{} / {} [{}]{}", mean_std(r->measured), mean_std(r->linear),
+                                 : fmt::format("{} / {} [{} / {}]{}", mean_std(r->measured), mean_std(r->linear),
+                                               gain_over_raw_pixels(d, r->knn.mean, true),
                                                gain_over_raw_pixels(d, r->linear.mean, false),
                                                r->status == "ok" ? "" : " (" + r->status + ")"));
     }
     for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
     t.rows.push_back(std::move(row));
   }
-  t.csv_columns = {spec.x,
+  t.csv_columns = {"baseline",
+                   spec.x,
                    spec.series,
                    "measured_mean",
                    "measured_std",
@@ -77,11 +89,11 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "images_per_s_mean",
                    "peak_memory_bytes_max"};
   for (const auto& b : d.baselines)
-    t.csv_rows.push_back({b.label, "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
+    t.csv_rows.push_back({b.label, "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
                           num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline: " + b.status, "", "", "",
                           ""});
   for (const auto& r : d.rows)
-    t.csv_rows.push_back({r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
+    t.csv_rows.push_back({"", r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
                           num(r.linear.std, 4), std::to_string(r.measured.n),
                           gain_over_raw_pixels(d, r.knn.mean, true, ""),
                           gain_over_raw_pixels(d, r.linear.mean, false, ""),
@@ -109,6 +121,7 @@ Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& d,
   if (reference && !spec.reference_x.empty())
     for (const auto& s : paper_series(reference, spec))
       paper.series.push_back(paper_curve(*reference, spec, s, group_name(spec, s)));
+  label_failures(measured, d, spec, [](const Row& r) { return r.x; });
   measured.baselines = baselines(d);
   f.panels = {measured, paper};
   return f;

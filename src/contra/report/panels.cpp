@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 
 namespace contra::report {
 
@@ -54,9 +55,23 @@ void MeasuredLines::into(Panel& panel) const {
   panel.series.push_back(knn);
 }
 
+void label_failures(Panel& panel, const RowSet& rows, const config::ReportSpec& spec,
+                    const std::function<double(const Row&)>& x_of) {
+  std::map<double, std::vector<std::string>> failed;  // x -> the series values with failed runs there
+  for (const auto& r : rows.rows)
+    if (r.fails > 0 && std::isfinite(x_of(r))) failed[x_of(r)].push_back(r.series);
+  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
+  for (const auto& [x, series] : failed)
+    panel.labels.emplace_back(x, rows.series_order.size() <= 1
+                                     ? std::string("fail")
+                                     : fmt::format("fail: {} {}", s_label, fmt::join(series, ", ")));
+}
+
 Panel paper_panel(const std::optional<config::ReferenceTable>& reference, const std::string& x_label, bool log_x) {
-  return make_panel(reference ? fmt::format("paper (cited): {}", reference->where) : "paper", x_label,
-                    reference ? reference->metric : "", log_x);
+  if (!reference) return make_panel("paper", x_label, "", log_x);
+  const std::string where =
+      reference->setting.empty() ? reference->where : fmt::format("{}, {}", reference->where, reference->setting);
+  return make_panel(fmt::format("paper (cited): {}", where), x_label, reference->metric, log_x);
 }
 
 Series paper_curve(const config::ReferenceTable& reference, const config::ReportSpec& spec,

@@ -3,6 +3,7 @@
 // the paper panel and the random-init baseline.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,7 +41,13 @@ struct MeasuredLines {
   void into(Panel& panel) const;
 };
 
-/// The paper panel: "paper (cited): <where>", y labelled with the paper's metric.
+/// Labels "fail" at the foot of `panel` under each x (`x_of` a row) where a row has runs recorded
+/// fail (loss near chance: README, "Claims and verdicts" leaves them out of the verdicts); with
+/// several series it names the series values that failed there ("fail: epochs 1, 2").
+void label_failures(Panel& panel, const RowSet& rows, const config::ReportSpec& spec,
+                    const std::function<double(const Row&)>& x_of);
+
+/// The paper panel: "paper (cited): <where>, <setting>", y labelled with the paper's metric.
 Panel paper_panel(const std::optional<config::ReferenceTable>& reference, const std::string& x_label, bool log_x);
 
 /// The paper's whole curve for `series_value`, at every numeric reference_x it reports (its own x

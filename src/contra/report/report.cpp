@@ -8,7 +8,7 @@
 #include "contra/core/files.h"
 #include "contra/report/ablation.h"
 #include "contra/report/baselines.h"
-#include "contra/report/claims.h"
+#include "contra/report/claims_table.h"
 #include "contra/report/cost.h"
 #include "contra/report/curves.h"
 #include "contra/report/epoch_reference.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "contra/report/claims.h"
+#include "contra/report/claims_table.h"
 #include "contra/sweep/plan.h"
 
 namespace contra::report {

@@ -17,10 +17,12 @@ namespace {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-/// "epoch 3/6, step 1404/2808" from a (partial) record.
-std::string progress_of(const store::RunRecord& record, const config::Experiment& exp) {
+/// "epoch 3/6, step 1404/2808" from a (partial) record; a complete record without a training step
+/// (the raw-pixel and random-init baselines) evaluated once and trained nothing.
+std::string progress_of(const store::RunRecord& record, const config::Experiment& exp, const std::string& status) {
   const auto steps = store::column_as_double(record.steps, "step");
   const auto epochs = store::column_as_double(record.epochs, "epoch");
+  if (status == "complete" && steps.empty()) return "evaluated once, nothing trained";
   const auto per_epoch = record.summary.find("steps_per_epoch");
   std::string total_steps;
   if (per_epoch != record.summary.end() && std::holds_alternative<std::int64_t>(per_epoch->second))
@@ -49,7 +51,7 @@ std::vector<RunStatus> run_statuses(const SweepPlan& plan) {
         const auto record = store::read_run(run.record);
         s.state = store::get_string(record.attributes, "status", run.record.string());
         s.detail = first_line(store::get_string(record.attributes, "reason", run.record.string()));
-        s.progress = progress_of(record, run.experiment);
+        s.progress = progress_of(record, run.experiment, s.state);
         if (s.state == "error" && has_checkpoint) s.detail += " (the next sweep resumes it from its checkpoint)";
       } catch (const core::ContraError& e) {
         s.state = "error";
@@ -61,7 +63,7 @@ std::vector<RunStatus> run_statuses(const SweepPlan& plan) {
       try {
         if (fs::exists(partial)) {
           const auto record = store::read_run(partial);
-          s.progress = progress_of(record, run.experiment);
+          s.progress = progress_of(record, run.experiment, s.state);
           const auto reason = record.attributes.find("reason");
           if (!locked && reason != record.attributes.end()) s.detail = first_line(store::to_text(reason->second));
         }

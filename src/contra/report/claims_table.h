@@ -1,0 +1,21 @@
+// The judged claims of a table (report/claims.h) as the reader sees them: the count of verdicts,
+// the section under the table with the rule's one line, and the claim_* columns of its CSV.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "contra/report/claims.h"
+#include "contra/report/table.h"
+
+namespace contra::report {
+
+/// "3 of 5 claims reproduced, 1 contradicted, 1 inconclusive".
+std::string verdict_count(const std::vector<ClaimResult>& results);
+
+/// Adds the claims under `table` (a Markdown table of claim, paper, ours, verdict and evidence as a
+/// footnote block, with the rule's one line), and as CSV rows (claim_* columns appended to the
+/// table's CSV, empty on the measured rows).
+void add_claims(Table& table, const std::vector<ClaimResult>& results);
+
+}  // namespace contra::report
