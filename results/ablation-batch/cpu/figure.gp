@@ -67,15 +67,15 @@ $p1s3 << EOD
 4096 68.9 0
 8192 69 0
 EOD
-set terminal pngcairo size 1120,507 noenhanced font "sans,10"
+set terminal pngcairo size 1120,539 noenhanced font "sans,10"
 set output "figure.png"
 set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
 reset
 set grid
 set lmargin at screen 0.0554
 set rmargin at screen 0.4170
-set bmargin at screen 0.2268
-set tmargin at screen 0.8777
+set bmargin at screen 0.2134
+set tmargin at screen 0.8256
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "batch"
 set ylabel "top-1 (%), final epoch"
@@ -84,7 +84,10 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
-set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.2357, screen 0.1169 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label "fail: epochs 1" at first 512, graph 0.06 center tc rgb "#b00000"
+set label "fail: epochs 1" at first 1024, graph 0.06 center tc rgb "#b00000"
+set label "fail: epochs 1, 2, 4" at first 2048, graph 0.06 center tc rgb "#b00000"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.8165223271170206 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
@@ -118,9 +121,9 @@ reset
 set grid
 set lmargin at screen 0.5554
 set rmargin at screen 0.9777
-set bmargin at screen 0.2268
-set tmargin at screen 0.8777
-set title "paper (cited): Fig. 9 / Table B.1"
+set bmargin at screen 0.2134
+set tmargin at screen 0.8256
+set title "paper (cited): Fig. 9 / Table B.1, rows: batch\nsize; columns: 100, 200, 400, 800 epochs; linear lr\nscaling (top1), square-root scaling (top1_sqrt_lr)"
 set xlabel "batch"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50"
 set autoscale fix
@@ -128,7 +131,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
 set xrange [215.26948230495094:9741.98468610229]
-set key at screen 0.7661, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.7661, screen 0.1169 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
 plot $p1s0 using 1:2 with linespoints lc rgb "#CC79A7" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
      $p1s1 using 1:2 with linespoints lc rgb "#E69F00" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
      $p1s2 using 1:2 with linespoints lc rgb "#56B4E9" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
@@ -139,15 +142,15 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#CC79A7" lw 1.5 dt 1 pt 4 ps 1.1 n
      NaN with boxes fs solid 1.0 noborder lc rgb "#882255" title "epochs 800", \
      NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
 unset multiplot
-set terminal svg size 1120,507 noenhanced font "sans,10"
+set terminal svg size 1120,539 noenhanced font "sans,10"
 set output "figure.svg"
 set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
 reset
 set grid
 set lmargin at screen 0.0554
 set rmargin at screen 0.4170
-set bmargin at screen 0.2268
-set tmargin at screen 0.8777
+set bmargin at screen 0.2134
+set tmargin at screen 0.8256
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "batch"
 set ylabel "top-1 (%), final epoch"
@@ -156,7 +159,10 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
-set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.2357, screen 0.1169 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label "fail: epochs 1" at first 512, graph 0.06 center tc rgb "#b00000"
+set label "fail: epochs 1" at first 1024, graph 0.06 center tc rgb "#b00000"
+set label "fail: epochs 1, 2, 4" at first 2048, graph 0.06 center tc rgb "#b00000"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.8165223271170206 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
@@ -190,9 +196,9 @@ reset
 set grid
 set lmargin at screen 0.5554
 set rmargin at screen 0.9777
-set bmargin at screen 0.2268
-set tmargin at screen 0.8777
-set title "paper (cited): Fig. 9 / Table B.1"
+set bmargin at screen 0.2134
+set tmargin at screen 0.8256
+set title "paper (cited): Fig. 9 / Table B.1, rows: batch\nsize; columns: 100, 200, 400, 800 epochs; linear lr\nscaling (top1), square-root scaling (top1_sqrt_lr)"
 set xlabel "batch"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50"
 set autoscale fix
@@ -200,7 +206,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
 set xrange [215.26948230495094:9741.98468610229]
-set key at screen 0.7661, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.7661, screen 0.1169 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
 plot $p1s0 using 1:2 with linespoints lc rgb "#CC79A7" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
      $p1s1 using 1:2 with linespoints lc rgb "#E69F00" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
      $p1s2 using 1:2 with linespoints lc rgb "#56B4E9" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \

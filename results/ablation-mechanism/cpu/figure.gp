@@ -56,15 +56,15 @@ $p1s2 << EOD
 16384 60.4 0
 65536 60.6 0
 EOD
-set terminal pngcairo size 1120,507 noenhanced font "sans,10"
+set terminal pngcairo size 1120,523 noenhanced font "sans,10"
 set output "figure.png"
 set multiplot title "Three sources of negatives (MoCo v1 Fig. 3)"
 reset
 set grid
 set lmargin at screen 0.0554
 set rmargin at screen 0.4170
-set bmargin at screen 0.2268
-set tmargin at screen 0.8777
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "K"
 set ylabel "top-1 (%), final epoch"
@@ -73,7 +73,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("8" 8, "16" 16, "64" 64, "256" 256, "1024" 1024)
 set xrange [6.276672783174005:1305.1500823749245]
-set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.2357, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2150058723240011 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
@@ -107,9 +107,9 @@ reset
 set grid
 set lmargin at screen 0.5696
 set rmargin at screen 0.9777
-set bmargin at screen 0.2268
-set tmargin at screen 0.8777
-set title "paper (cited): Fig. 3"
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
+set title "paper (cited): Fig. 3, negatives = K (memory\nbank, MoCo), K - 1 (end-to-end, batch = K)"
 set xlabel "K"
 set ylabel "ImageNet-1k linear top-1\n(%), ResNet-50, 200 epochs"
 set autoscale fix
@@ -117,7 +117,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "4096" 4096, "16384" 16384, "65536" 65536)
 set xrange [194.01172051333097:86475.2704404124]
-set key at screen 0.7732, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.7732, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
      $p1s1 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
      $p1s2 using 1:2 with linespoints lc rgb "#009E73" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
@@ -126,15 +126,15 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 n
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
 unset multiplot
-set terminal svg size 1120,507 noenhanced font "sans,10"
+set terminal svg size 1120,523 noenhanced font "sans,10"
 set output "figure.svg"
 set multiplot title "Three sources of negatives (MoCo v1 Fig. 3)"
 reset
 set grid
 set lmargin at screen 0.0554
 set rmargin at screen 0.4170
-set bmargin at screen 0.2268
-set tmargin at screen 0.8777
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "K"
 set ylabel "top-1 (%), final epoch"
@@ -143,7 +143,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("8" 8, "16" 16, "64" 64, "256" 256, "1024" 1024)
 set xrange [6.276672783174005:1305.1500823749245]
-set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.2357, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2150058723240011 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
@@ -177,9 +177,9 @@ reset
 set grid
 set lmargin at screen 0.5696
 set rmargin at screen 0.9777
-set bmargin at screen 0.2268
-set tmargin at screen 0.8777
-set title "paper (cited): Fig. 3"
+set bmargin at screen 0.2199
+set tmargin at screen 0.8509
+set title "paper (cited): Fig. 3, negatives = K (memory\nbank, MoCo), K - 1 (end-to-end, batch = K)"
 set xlabel "K"
 set ylabel "ImageNet-1k linear top-1\n(%), ResNet-50, 200 epochs"
 set autoscale fix
@@ -187,7 +187,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "4096" 4096, "16384" 16384, "65536" 65536)
 set xrange [194.01172051333097:86475.2704404124]
-set key at screen 0.7732, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.7732, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
      $p1s1 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
      $p1s2 using 1:2 with linespoints lc rgb "#009E73" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \

@@ -62,7 +62,7 @@ set lmargin at screen 0.5696
 set rmargin at screen 0.9777
 set bmargin at screen 0.1712
 set tmargin at screen 0.8689
-set title "paper (cited): Sec. 4.1 'Ablation: momentum'"
+set title "paper (cited): Sec. 4.1 'Ablation: momentum', K = 4096"
 set xlabel "m"
 set ylabel "ImageNet-1k linear top-1\n(%), ResNet-50, 200 epochs"
 set autoscale fix
@@ -72,8 +72,7 @@ set xrange [-0.5:4.5]
 set key at screen 0.7732, screen 0.0613 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label "fail" at first 0, graph 0.06 center tc rgb "#b00000"
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "K 64", \
-     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
+     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#0072B2" title "linear probe (paper)"
 unset multiplot
 set terminal svg size 1120,473 noenhanced font "sans,10"
 set output "figure.svg"
@@ -117,7 +116,7 @@ set lmargin at screen 0.5696
 set rmargin at screen 0.9777
 set bmargin at screen 0.1712
 set tmargin at screen 0.8689
-set title "paper (cited): Sec. 4.1 'Ablation: momentum'"
+set title "paper (cited): Sec. 4.1 'Ablation: momentum', K = 4096"
 set xlabel "m"
 set ylabel "ImageNet-1k linear top-1\n(%), ResNet-50, 200 epochs"
 set autoscale fix
@@ -127,7 +126,6 @@ set xrange [-0.5:4.5]
 set key at screen 0.7732, screen 0.0613 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label "fail" at first 0, graph 0.06 center tc rgb "#b00000"
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 notitle, \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "K 64", \
-     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#000000" title "linear probe (paper)"
+     NaN with linespoints lw 1.5 dt 1 pt 4 ps 1.1 lc rgb "#0072B2" title "linear probe (paper)"
 unset multiplot
 set output

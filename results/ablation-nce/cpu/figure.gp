@@ -29,15 +29,15 @@ $p1s0 << EOD
 512 78.4 0
 4096 80.4 0
 EOD
-set terminal pngcairo size 1120,490 noenhanced font "sans,10"
+set terminal pngcairo size 1120,506 noenhanced font "sans,10"
 set output "figure.png"
 set multiplot title "Memory bank: NCE against InfoNCE by the number of negatives m (InstDisc Table 1)"
 reset
 set grid
 set lmargin at screen 0.0554
 set rmargin at screen 0.4170
-set bmargin at screen 0.2000
-set tmargin at screen 0.8735
+set bmargin at screen 0.1937
+set tmargin at screen 0.8458
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "m"
 set ylabel "top-1 (%), final epoch"
@@ -46,7 +46,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("1" 1, "2" 2, "128" 128, "1024" 1024)
 set xrange [0.7071067811865475:1448.1546878700494]
-set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.2357, screen 0.0909 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label 100 "raw pixels\n(linear)" at graph 1, first 80.10000000000001 offset 1,1.573390173274559 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 77.35 offset 1,0.9936160618644774 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.44666666666667 offset 1,0.5 left tc rgb "#707070"
@@ -75,9 +75,9 @@ reset
 set grid
 set lmargin at screen 0.5554
 set rmargin at screen 0.9777
-set bmargin at screen 0.2000
-set tmargin at screen 0.8735
-set title "paper (cited): Table 1, NCE rows"
+set bmargin at screen 0.1937
+set tmargin at screen 0.8458
+set title "paper (cited): Table 1, NCE rows, ResNet-18, CIFAR-10; non-parametric\nsoftmax over all 50000 images: 80.8 kNN, 75.4 linear SVM"
 set xlabel "m"
 set ylabel "CIFAR-10 weighted kNN top-1 (%)"
 set autoscale fix
@@ -85,20 +85,20 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("1" 1, "10" 10, "512" 512, "4096" 4096)
 set xrange [0.6597539553864472:6208.37505642659]
-set key at screen 0.7661, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.7661, screen 0.0909 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
 plot $p1s0 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 2 pt 4 ps 1.1 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "loss nce", \
      NaN with linespoints lw 1.5 dt 2 pt 4 ps 1.1 lc rgb "#000000" title "kNN (paper)"
 unset multiplot
-set terminal svg size 1120,490 noenhanced font "sans,10"
+set terminal svg size 1120,506 noenhanced font "sans,10"
 set output "figure.svg"
 set multiplot title "Memory bank: NCE against InfoNCE by the number of negatives m (InstDisc Table 1)"
 reset
 set grid
 set lmargin at screen 0.0554
 set rmargin at screen 0.4170
-set bmargin at screen 0.2000
-set tmargin at screen 0.8735
+set bmargin at screen 0.1937
+set tmargin at screen 0.8458
 set title "measured (mean ± std over seeds): fashion-mnist, preset cpu"
 set xlabel "m"
 set ylabel "top-1 (%), final epoch"
@@ -107,7 +107,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("1" 1, "2" 2, "128" 128, "1024" 1024)
 set xrange [0.7071067811865475:1448.1546878700494]
-set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.2357, screen 0.0909 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label 100 "raw pixels\n(linear)" at graph 1, first 80.10000000000001 offset 1,1.573390173274559 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 77.35 offset 1,0.9936160618644774 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.44666666666667 offset 1,0.5 left tc rgb "#707070"
@@ -136,9 +136,9 @@ reset
 set grid
 set lmargin at screen 0.5554
 set rmargin at screen 0.9777
-set bmargin at screen 0.2000
-set tmargin at screen 0.8735
-set title "paper (cited): Table 1, NCE rows"
+set bmargin at screen 0.1937
+set tmargin at screen 0.8458
+set title "paper (cited): Table 1, NCE rows, ResNet-18, CIFAR-10; non-parametric\nsoftmax over all 50000 images: 80.8 kNN, 75.4 linear SVM"
 set xlabel "m"
 set ylabel "CIFAR-10 weighted kNN top-1 (%)"
 set autoscale fix
@@ -146,7 +146,7 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set logscale x
 set xtics ("1" 1, "10" 10, "512" 512, "4096" 4096)
 set xrange [0.6597539553864472:6208.37505642659]
-set key at screen 0.7661, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set key at screen 0.7661, screen 0.0909 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
 plot $p1s0 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 2 pt 4 ps 1.1 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "loss nce", \
      NaN with linespoints lw 1.5 dt 2 pt 4 ps 1.1 lc rgb "#000000" title "kNN (paper)"

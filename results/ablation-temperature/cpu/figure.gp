@@ -92,7 +92,7 @@ set lmargin at screen 0.5696
 set rmargin at screen 0.9777
 set bmargin at screen 0.2000
 set tmargin at screen 0.8735
-set title "paper (cited): Sec. 2, MLP head paragraph"
+set title "paper (cited): Sec. 2, MLP head paragraph, step schedule, v1 augmentation"
 set xlabel "τ"
 set ylabel "ImageNet-1k linear top-1\n(%), ResNet-50, 200 epochs"
 set autoscale fix
@@ -149,7 +149,7 @@ set lmargin at screen 0.5696
 set rmargin at screen 0.9777
 set bmargin at screen 0.2000
 set tmargin at screen 0.8735
-set title "paper (cited): Sec. 2, MLP head paragraph"
+set title "paper (cited): Sec. 2, MLP head paragraph, step schedule, v1 augmentation"
 set xlabel "τ"
 set ylabel "ImageNet-1k linear top-1\n(%), ResNet-50, 200 epochs"
 set autoscale fix
