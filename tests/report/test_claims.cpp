@@ -65,6 +65,7 @@ kind = "approx"
 row = { series = 2, x = 512 }
 than = { series = 4, x = 512 }
 within = 1.0
+paper = "54.0 vs 55.0 (its table)"
 
 [[tab.claims]]
 says = "C4: at 2 epochs the best batch is 1024"
@@ -147,6 +148,7 @@ TEST_CASE("claims: every kind reproduced when the records show it", "[report][cl
   CHECK(v.at(2).ours == "53.00 vs 50.00 (+3.00)");  // the difference of the means beside them
   CHECK(v.at(2).paper == "50.0 vs 50.0 (+0.0)");
   CHECK(v.at(6).ours == "8.00 vs 2.00 (sizes 8.00 vs 2.00)");
+  CHECK(v.at(3).paper == "54.0 vs 55.0 (its table) (-1.0)");  // the claim's own numbers, their difference too
   CHECK(v.at(5).verdict.outcome == contra::report::Outcome::contradicted);  // no run failed
 
   // The row's runs failing: C5 holds, and every other claim on that row leaves them out.
@@ -164,8 +166,9 @@ TEST_CASE("claims: every kind reproduced when the records show it", "[report][cl
     CHECK(f.at(n).verdict.text() == "inconclusive (n < 3)");
     CHECK_THAT(f.at(n).verdict.evidence, Catch::Contains("3 failed runs left out"));
   }
-  CHECK(f.at(2).ours == "53.00 vs fail");
+  CHECK(f.at(2).ours == "53.00 vs fail (50.00)");  // the mean the verdict left out, beside "fail"
   CHECK(f.at(6).ours == "fail vs 2.00");
+  CHECK_THAT(f.at(1).verdict.evidence, Catch::StartsWith("n < 3 (n = 0 in row 1 of 3)"));  // names the short row
   for (const int n : {3, 7}) CHECK(f.at(n).verdict.outcome == contra::report::Outcome::reproduced);
   CHECK(v.at(7).rows == "epochs 2, batch = 1024; epochs 4, batch = 1024");
   CHECK(v.at(1).metric == "linear");  // the table's protocol: the cited metric is not kNN
@@ -203,6 +206,46 @@ TEST_CASE("claims: every kind inconclusive when the seeds disagree", "[report][c
     CHECK(r.verdict.text() == (on_failed_row ? "inconclusive (n < 3)" : "inconclusive"));
   }
   CHECK(v.at(5).verdict.evidence == "1 of 3 runs failed");
+}
+
+TEST_CASE("claims: a failed run's cost counts, its accuracy does not", "[report][claims]") {
+  TempDir dir;
+  fs::create_directories(dir / "refs");
+  write_file(dir / "refs" / "t.toml", R"toml(paper = "P"
+[tab]
+batch = [256]
+top1 = [50.0]
+[[tab.claims]]
+says = "2 epochs need more memory than 4 at batch 256"
+kind = "above"
+metric = "peak_memory"
+row = { series = 2, x = 256 }
+than = { series = 4, x = 256 }
+paper = "7.4 GB vs 5.0 GB per GPU"
+[[tab.claims]]
+says = "2 epochs are better than 4 at batch 256"
+kind = "above"
+row = { series = 2, x = 256 }
+than = { series = 4, x = 256 }
+paper = "4096 batch: 66.5 vs 62.8"
+)toml");
+  const auto plan = record_all(grid_sweep(dir), dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    const bool two = run.experiment.optim.epochs == 2;
+    f.linear = (two ? 60 : 50) + small_noise(run.seed);
+    f.peak = ((two ? 200 : 100) + static_cast<double>(run.seed)) * kMiB;
+    if (two && run.experiment.optim.batch == 256) f.status = "fail", f.reason = "loss within 10% of chance";
+    return f;
+  });
+  const auto v = contra::report::judge_sweep(plan, (dir / "refs").string());
+  REQUIRE(v.size() == 2);
+  INFO(v[0].verdict.evidence);
+  CHECK(v[0].verdict.outcome == contra::report::Outcome::reproduced);  // measured, failed or not
+  CHECK(v[0].ours == "201.00 MiB vs 101.00 MiB (+100.00)");
+  CHECK(v[0].paper == "7.4 GB vs 5.0 GB per GPU (+2.4)");
+  CHECK(v[1].verdict.text() == "inconclusive (n < 3)");  // the accuracy of a failed run is left out
+  CHECK(v[1].ours == "fail (60.00) vs 50.00");
+  CHECK(v[1].paper == "4096 batch: 66.5 vs 62.8");  // which number is the value is not clear: no difference
 }
 
 TEST_CASE("claims: a gap narrows by its size, whatever its sign", "[report][claims]") {
@@ -372,7 +415,7 @@ TEST_CASE("claims: a row no planned run has is an error naming the claim, in the
     return f;
   });
   const auto msg = message_of([&] { (void)contra::report::write_report(plan, (dir / "refs").string()); });
-  CHECK_THAT(msg, Catch::Contains("t.toml:50: the claim names x = 2048, which no planned run of grid has (its "
+  CHECK_THAT(msg, Catch::Contains("t.toml:51: the claim names x = 2048, which no planned run of grid has (its "
                                   "values: 256, 512, 1024)"));
   CHECK(msg.find('\n') == std::string::npos);
   // A series that is not there is an error too; a keyword over a grid without shared values is not.
@@ -445,7 +488,7 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
                contra::report::check_references(
                    plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"fails\"\nrow = { series = 2, x = 2048 }\n"), refs);
              }),
-             Catch::Contains("t.toml:50: the claim names x = 2048, which no planned run of g has (its values: 256, 512, 1024)"));
+             Catch::Contains("t.toml:51: the claim names x = 2048, which no planned run of g has (its values: 256, 512, 1024)"));
   CHECK_THAT(message_of([&] {
                contra::report::check_references(
                    plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nset = [256, 300]\n"), refs);
@@ -453,7 +496,7 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
              Catch::Contains("the claim names x = 300, which no planned run"));
   CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"above\"\nrow = { series = 2, x = 256 }\n"
                          "than = { series = 2, x = 256 }\n"),
-             Catch::Contains("t.toml:50: the claim compares the row series = 2, x = 256 with itself"));
+             Catch::Contains("t.toml:51: the claim compares the row series = 2, x = 256 with itself"));
   // The cited columns exist.
   CHECK_THAT(message_of([&] {
                contra::report::check_references(plan_with("", "claims = false\n"), refs);
@@ -487,16 +530,23 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   // A peak within a set that holds every x of its rows says nothing: refused before any run.
   CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\n"
                          "set = [256, 512, 1024]\n"),
-             Catch::Contains("t.toml:50: the claim's set [256, 512, 1024] holds every x its rows have (256, 512, "
+             Catch::Contains("t.toml:51: the claim's set [256, 512, 1024] holds every x its rows have (256, 512, "
                              "1024): a peak within it says nothing"));
   CHECK_NOTHROW(contra::report::check_references(
       plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\nset = [512, 1024]\n"),
       refs));
   CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = \"largest\" }\n"
                          "set = [256, 512, 1024]\n"),
-             Catch::Contains("t.toml:50: the claim's set [256, 512, 1024] holds every x its rows have"));
+             Catch::Contains("t.toml:51: the claim's set [256, 512, 1024] holds every x its rows have"));
   CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { x = 256 }\nset = [256]\n"),
-             Catch::Contains("t.toml:50: along = { x = 256 }: a peaks_within claim looks along a series"));
+             Catch::Contains("t.toml:51: along = { x = 256 }: a peaks_within claim looks along a series"));
+  // A trend along no line of a table with series, or along a series and an x at once: refused, not
+  // judged over every row of every series.
+  CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"decreases\"\n"),
+             Catch::Contains("t.toml:51: the claim gives no along, but the table g has series ([report] series = "
+                             "optim.epochs)"));
+  CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"increases\"\nalong = { series = 2, x = 256 }\n"),
+             Catch::Contains("t.toml:51: along = { series = 2, x = 256 } names a series and an x"));
   // smallest/largest of a series need numbers; a series named where the table has none is an error.
   write_file(dir / "refs" / "t.toml", std::string(kClaims));
   const auto text_series =

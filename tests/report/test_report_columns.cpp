@@ -254,4 +254,14 @@ TEST_CASE("report: categorical_x puts each x value at its own position, also wit
   for (const auto& p : panels) CHECK_THAT(p, Catch::Contains("set xtics (\"0.0\" 0, \"0.9\" 1, \"0.99\" 2)"));
   CHECK_THAT(panels[0], Catch::Contains("K 64") || Catch::Contains("method.queue 64"));
   CHECK_THAT(panels[1], Catch::Contains("fail"));
+  // The paper's table has one setting (K = 4096, in the panel's title): one curve, not named by our K.
+  CHECK_THAT(panels[1], Catch::Contains("K = 4096"));
+  CHECK_THAT(panels[1], !Catch::Contains("method.queue 64") && !Catch::Contains("method.queue 256"));
+  CHECK_THAT(panels[1], Catch::Contains("$p1s0 using") && !Catch::Contains("$p1s1 using"));
+  // With the first series not recorded, the paper's curve is drawn from the next one.
+  for (const auto& run : plan.runs)
+    if (run.experiment.method.get<std::int64_t>("queue") == 64) fs::remove(run.record);
+  const auto again = contra::sweep::plan_sweep(sweep, "", {}, dir / "results");
+  (void)contra::report::write_report(again, kReferences);
+  CHECK_THAT(panel_blocks(read_file(plan.dir / "figure.gp"))[1], Catch::Contains("$p1s0 using"));
 }

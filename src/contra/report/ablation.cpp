@@ -83,9 +83,9 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                                     r.pretext.n > 0 ? num(r.pretext.mean, 1) : "—",
                                     r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
                                     r.paper,
-                                    num(r.train_seconds.mean, 1),
-                                    num(r.images_per_s.mean, 0),
-                                    num(r.peak_memory_bytes / (1024.0 * 1024.0), 0)};
+                                    num_cell(r.train_seconds.mean, 1),
+                                    num_cell(r.images_per_s.mean, 0),
+                                    num_cell(r.peak_memory_bytes / (1024.0 * 1024.0), 0)};
     std::vector<std::string> csv = {"",
                                     r.x_text,
                                     num(r.measured.mean, 4),
@@ -145,9 +145,10 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
     // The paper's values are per series value only where its table has a column per series; else
     // it has one setting (MoCo's momentum table: K = 4096, in the panel's title), drawn once, unnamed.
     const bool paper_per_series = !spec.reference_series.empty() || !spec.reference_columns.empty();
+    bool paper_drawn = false;  // once, from the first series with recorded rows, where it has one setting
     for (const auto& name : groups) {
       const std::string group = spec.series.empty() ? "" : group_name(spec, name);
-      const bool draw_paper = paper_per_series || name == groups.front();
+      const bool draw_paper = paper_per_series || !paper_drawn;
       MeasuredLines m(group);
       Series p = make_series(paper_per_series ? group : "", reference ? paper_protocol(*reference) : Protocol::linear,
                              true);
@@ -160,7 +161,7 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
         if (r.paper == "fail" && draw_paper) paper.labels.emplace_back(x, "fail");
       }
       m.into(measured);
-      if (draw_paper) paper.series.push_back(p);
+      if (draw_paper && !p.x.empty()) paper.series.push_back(p), paper_drawn = true;
     }
     label_failures(measured, d, spec, [&](const Row& r) { return at(r.x_text); });
   } else {

@@ -50,6 +50,38 @@ std::string gain_over_raw_pixels(const RowSet& rows, double measured_mean, bool 
   return std::isfinite(delta) ? fmt::format("{:+.2f}", delta) : missing;
 }
 
+RawPixelTally& RawPixelTally::operator+=(const RawPixelTally& o) {
+  const auto best = [](double a, double b) { return std::isnan(a) ? b : std::isnan(b) ? a : std::max(a, b); };
+  knn_rows += o.knn_rows, knn_above += o.knn_above, linear_rows += o.linear_rows, linear_above += o.linear_above;
+  best_knn = best(best_knn, o.best_knn), best_linear = best(best_linear, o.best_linear);
+  return *this;
+}
+
+RawPixelTally raw_pixel_tally(const RowSet& rows) {
+  RawPixelTally t;
+  const auto* raw = rows.baseline("raw_pixels");
+  if (raw == nullptr) return t;
+  const auto count = [](double mean, double raw_mean, int& n, int& above, double& best) {
+    if (!std::isfinite(mean) || !std::isfinite(raw_mean)) return;
+    ++n;
+    if (mean > raw_mean) ++above;
+    if (std::isnan(best) || mean - raw_mean > best) best = mean - raw_mean;
+  };
+  for (const auto& r : rows.rows) {
+    count(r.knn.mean, raw->knn.mean, t.knn_rows, t.knn_above, t.best_knn);
+    count(r.linear.mean, raw->linear.mean, t.linear_rows, t.linear_above, t.best_linear);
+  }
+  return t;
+}
+
+std::string raw_pixel_text(const RawPixelTally& t) {
+  std::vector<std::string> parts;
+  if (t.knn_rows > 0) parts.push_back(fmt::format("kNN {} of {} rows (best {:+.2f})", t.knn_above, t.knn_rows, t.best_knn));
+  if (t.linear_rows > 0)
+    parts.push_back(fmt::format("linear {} of {} (best {:+.2f})", t.linear_above, t.linear_rows, t.best_linear));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
 std::string baselines_note(const RowSet& rows) {
   if (rows.baselines.empty()) return "";
   std::vector<std::string> parts;
@@ -60,8 +92,11 @@ std::string baselines_note(const RowSet& rows) {
       "Baselines, on the same data and protocols (results/baselines; README, \"Baselines\"): {}. Raw pixels: the "
       "normalised images, flattened; random init: the backbone as initialised, per seed; supervised: the same "
       "backbone, augmentation and optimiser trained with the labels for the epochs of the table's longest row, the "
-      "ceiling.",
-      fmt::join(parts, "; "));
+      "ceiling.{}",
+      fmt::join(parts, "; "),
+      rows.baseline("raw_pixels") == nullptr || raw_pixel_text(raw_pixel_tally(rows)).empty()
+          ? std::string()
+          : " Measured rows above raw pixels: " + raw_pixel_text(raw_pixel_tally(rows)) + ".");
 }
 
 }  // namespace contra::report

@@ -20,7 +20,21 @@ std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const 
 /// linear), in points; `missing` ("—" in a table, "" in a CSV) when either is missing.
 std::string gain_over_raw_pixels(const RowSet& rows, double measured_mean, bool knn, const char* missing = "—");
 
-/// One line for a table's notes: each baseline's kNN and linear top-1, and how it was computed.
+/// How many measured rows are above the raw-pixel baseline on each protocol (of the rows with a
+/// value there), and the largest gain on each, in points (NaN when none). No raw-pixel baseline:
+/// all zero.
+struct RawPixelTally {
+  int knn_rows = 0, knn_above = 0, linear_rows = 0, linear_above = 0;
+  double best_knn = NAN, best_linear = NAN;
+  RawPixelTally& operator+=(const RawPixelTally& o);
+};
+RawPixelTally raw_pixel_tally(const RowSet& rows);
+
+/// "kNN 0 of 5 rows (best -1.60), linear 3 of 5 (best +0.81)"; "" when no row has a value.
+std::string raw_pixel_text(const RawPixelTally& tally);
+
+/// One line for a table's notes: each baseline's kNN and linear top-1, how it was computed, and
+/// how many measured rows are above raw pixels.
 std::string baselines_note(const RowSet& rows);
 
 }  // namespace contra::report

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "contra/core/error.h"
+#include "contra/report/claim_rows.h"
 #include "contra/report/planned_grid.h"
 
 namespace contra::report {
@@ -21,15 +22,6 @@ namespace kinds = config::claim_kinds;
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
-double series_number(const Row& r) { return number_of(r.series); }
-
-/// Raised when a row a claim names is not among the recorded rows. `named`: the claim named it by
-/// its value (an error in a complete table); otherwise a keyword or a selection found too few
-/// rows in this table's grid (the claim cannot be judged here: inconclusive).
-struct MissingRow {
-  std::string what;
-  bool named = true;
-};
 
 /// The per-seed values and the failure flags of a row on a metric, from its runs that did not
 /// error; runs recorded `fail` are left out of the values (and counted) except for a `fails` claim.
@@ -38,12 +30,13 @@ struct RowValues {
   std::vector<std::int64_t> seeds;
   std::vector<bool> failed;
   int failed_left_out = 0;
+  std::vector<double> failed_values;  ///< the values of the runs left out, shown beside "fail"
 };
 
 class Judge {
  public:
   Judge(const sweep::SweepPlan& plan, const RowSet& rows, const Claim& claim, std::string metric)
-      : plan_(plan), grid_(plan), d_(rows), claim_(claim), metric_(std::move(metric)) {}
+      : plan_(plan), rows_(plan, rows, claim), d_(rows), claim_(claim), metric_(std::move(metric)) {}
 
   ClaimResult judge() {
     ClaimResult r;
@@ -51,14 +44,14 @@ class Judge {
     r.metric = metric_;
     const auto& k = claim_.kind;
     if (k == kinds::kAbove || k == kinds::kApprox) {
-      const auto [a, b] = pair(claim_.row, claim_.than);
+      const auto [a, b] = rows_.pair(claim_.row, claim_.than);
       r.rows = fmt::format("{} vs {}", name(*a), name(*b));
       r.paper = with_gap(paper_of({a, b}), number_of(a->paper), number_of(b->paper), 1);
       r.ours = with_gap(ours_of({a, b}), mean(values(*a).values), mean(values(*b).values), 2);
       r.verdict = k == kinds::kAbove ? above(values(*a).values, values(*b).values)
                                      : approx(values(*a).values, values(*b).values, claim_.within);
     } else if (k == kinds::kIncreases || k == kinds::kDecreases) {
-      const auto along = select_along(claim_.along);
+      const auto along = rows_.select_along(claim_.along);
       r.rows = along_name(along);
       r.paper = paper_of(along);
       r.ours = ours_of(along);
@@ -66,7 +59,7 @@ class Judge {
       for (const auto* row : along) v.push_back(values(*row).values);
       r.verdict = trend(v, k == kinds::kIncreases);
     } else if (k == kinds::kPeaksWithin) {
-      const auto along = select_along(claim_.along);
+      const auto along = rows_.select_along(claim_.along);
       std::vector<std::vector<double>> v;
       std::vector<bool> in_set;
       for (const auto* row : along) {
@@ -85,15 +78,15 @@ class Judge {
       r.ours = ours_of(along);
       r.verdict = peaks_within(v, in_set);
     } else if (k == kinds::kFails) {
-      const Row* a = one(claim_.row);
+      const Row* a = rows_.one(claim_.row);
       r.rows = name(*a);
       r.paper = paper_of({a});
       const auto v = values(*a);
       r.ours = fmt::format("{} of {} runs fail", std::count(v.failed.begin(), v.failed.end(), true), v.failed.size());
       r.verdict = fails(v.failed);
     } else {  // narrows
-      const auto [a, b] = pair(claim_.row, claim_.than);
-      const auto [c, e] = pair(claim_.then_row, claim_.then_than);
+      const auto [a, b] = rows_.pair(claim_.row, claim_.than);
+      const auto [c, e] = rows_.pair(claim_.then_row, claim_.then_than);
       r.rows = fmt::format("({} − {}) vs ({} − {})", name(*a), name(*b), name(*c), name(*e));
       r.paper = fmt::format("{} vs {}", paper_gap(*a, *b), paper_gap(*c, *e));
       // The gaps' sizes: a gap of either sign narrows when |C − D| is below |A − B|.
@@ -104,7 +97,7 @@ class Judge {
         r.ours += fmt::format(" (sizes {} vs {})", num_or_dash(mean(wide_size)), num_or_dash(mean(narrow_size)));
       r.verdict = above(wide_size, narrow_size);
     }
-    if (!claim_.paper.empty()) r.paper = claim_.paper;
+    if (!claim_.paper.empty()) r.paper = paper_text(claim_.paper);
     int left_out = 0;
     for (const auto& [row, n] : left_out_by_row_) left_out += n;
     if (left_out > 0)
@@ -147,7 +140,7 @@ class Judge {
   /// "78.86 vs 77.75" with the difference of the two means appended, "(+1.11)", when both are numbers:
   /// the verdict is on the direction, and this shows its size beside the paper's.
   static std::string with_gap(const std::string& text, double a, double b, int digits) {
-    if (!std::isfinite(a) || !std::isfinite(b)) return text;
+    if (!std::isfinite(a - b)) return text;
     return fmt::format("{} ({:+.{}f})", text, a - b, digits);
   }
 
@@ -164,19 +157,40 @@ class Judge {
     return gaps.empty() && failed ? "fail" : num_or_dash(mean(gaps));
   }
 
+  /// The claim's own `paper` text; for a pair ("7.4 GB vs 5.0 GB per GPU") with the difference of
+  /// its two leading numbers appended, as for the table's own paper values.
+  std::string paper_text(const std::string& text) const {
+    const auto& k = claim_.kind;
+    const auto vs = text.find(" vs ");
+    const bool pair = vs != std::string::npos && text.find(" vs ", vs + 1) == std::string::npos;
+    if ((k != kinds::kAbove && k != kinds::kApprox) || !pair) return text;
+    return with_gap(text, lone_number(text.substr(0, vs)), lone_number(text.substr(vs + 4)), 1);
+  }
+
+  /// The number a text starts with when it holds no other digit ("5.0 GB per GPU" -> 5.0; "4096
+  /// batch: 66.5" -> NaN: which number is the value is not clear).
+  static double lone_number(const std::string& text) {
+    const double v = number_of(text);
+    std::size_t end = 0;
+    while (end < text.size() && std::string("+-.0123456789eE").find(text[end]) != std::string::npos) ++end;
+    return text.find_first_of("0123456789", end) == std::string::npos ? v : NAN;
+  }
+
   std::string paper_gap(const Row& a, const Row& b) const {
     const double pa = number_of(a.paper), pb = number_of(b.paper);
     return std::isfinite(pa) && std::isfinite(pb) ? fmt::format("{:+.1f}", pa - pb) : "—";
   }
 
-  /// Our mean per row ("fail" for a row whose every run failed), in the metric's unit.
+  /// Our mean per row in the metric's unit; for a row whose every run failed, "fail" and the mean
+  /// the verdict left out, "fail (79.41)".
   std::string ours_of(const std::vector<const Row*>& rows) const {
     std::vector<std::string> out;
     for (const auto* r : rows) {
       const auto v = values(*r);
-      const double m = mean(v.values);
+      const bool all_failed = v.values.empty() && v.failed_left_out > 0;
+      const double m = mean(all_failed ? v.failed_values : v.values);
       const char* unit = !std::isfinite(m) ? "" : metric_ == "peak_memory" ? " MiB" : metric_ == "train_seconds" ? " s" : "";
-      out.push_back(v.values.empty() && v.failed_left_out > 0 ? "fail" : num_or_dash(m) + unit);
+      out.push_back(all_failed ? fmt::format("fail ({}{})", num_or_dash(m), unit) : num_or_dash(m) + unit);
     }
     return fmt::format("{}", fmt::join(out, " vs "));
   }
@@ -191,15 +205,18 @@ class Judge {
   }
 
   /// A run recorded `fail` (DESIGN.md, "Fail") has no accuracy the paper would print: its tables
-  /// write "fail" instead. It counts only in a `fails` claim; elsewhere it is left out (and counted
-  /// for the evidence), so a row left with fewer than 3 values is "inconclusive (n < 3)".
+  /// write "fail" instead. On an accuracy (linear, knn, pretext) it counts only in a `fails` claim
+  /// and is left out elsewhere (counted for the evidence), so a row left with fewer than 3 values
+  /// is "inconclusive (n < 3)". Its cost (peak_memory, train_seconds) was measured like any other's.
   RowValues values(const Row& r) const {
     RowValues v;
+    const bool accuracy = metric_ == "linear" || metric_ == "knn" || metric_ == "pretext";
     for (const auto i : r.members) {
       const auto& run = d_.runs[i];
       if (run.status == "error") continue;
-      if (run.status == "fail" && claim_.kind != kinds::kFails) {
+      if (run.status == "fail" && accuracy && claim_.kind != kinds::kFails) {
         ++v.failed_left_out;
+        v.failed_values.push_back(value_of(run));
         continue;
       }
       v.values.push_back(value_of(run));
@@ -220,150 +237,8 @@ class Judge {
     return out;
   }
 
-  std::string rows_list() const {
-    std::vector<std::string> names;
-    for (const auto& r : d_.rows) names.push_back(name(r));
-    return names.empty() ? std::string("none recorded") : fmt::format("{}", fmt::join(names, "; "));
-  }
-
-  [[noreturn]] static void missing(const std::string& what, bool named) { throw MissingRow{what, named}; }
-
-  /// With x a /summary attribute the plan cannot say which x each run will have, so a keyword x or
-  /// a trend on a series waits (missing, named: "not recorded") until every planned run of the
-  /// series is recorded.
-  void require_series_recorded(const std::string& series) const {
-    if (grid_.x_known()) return;
-    const auto& key = plan_.sweep.report.series;
-    const auto recorded = std::count_if(d_.runs.begin(), d_.runs.end(), [&](const RunSummary& run) {
-      return grid_.series_is(key.empty() ? "" : config_text(run, key), series, claim_.where);
-    });
-    const auto planned = grid_.runs_of(series, claim_.where);
-    if (static_cast<std::size_t>(recorded) < planned)
-      missing(fmt::format("series = {}: {} of its {} planned runs recorded", series.empty() ? "all" : series, recorded,
-                          planned),
-              true);
-  }
-
-  /// Recorded rows of the given series (a value, a keyword resolved on the plan, or "" = every series).
-  std::vector<const Row*> of_series(const std::string& series) const {
-    std::vector<const Row*> out;
-    for (const auto& r : d_.rows)
-      if (is_keyword(series) ? series_number(r) == grid_.series_pick(series, claim_.where)
-                             : series.empty() || same_value(r.series, series_number(r), series))
-        out.push_back(&r);
-    return out;
-  }
-
-  /// The row among `rows` at x (a value or a keyword); `xs` restricts the keyword to those x values.
-  const Row* at_x(const std::vector<const Row*>& rows, const ClaimRow& ref, const std::set<double>* xs) const {
-    if (is_keyword(ref.x)) {
-      const Row* best = nullptr;
-      for (const auto* r : rows) {
-        if (!std::isfinite(r->x) || (xs != nullptr && xs->count(r->x) == 0)) continue;
-        if (best == nullptr || (ref.x == "smallest" ? r->x < best->x : r->x > best->x)) best = r;
-      }
-      return best;
-    }
-    const Row* found = nullptr;
-    for (const auto* r : rows)
-      if (ref.x.empty() || same_value(r->x_text, r->x, ref.x)) {
-        CONTRA_CHECK(found == nullptr, "{}: the claim's row {} names more than one row of the table; give its series",
-                     claim_.where, ref.describe());
-        found = r;
-      }
-    return found;
-  }
-
-  /// The row `ref` names. Its x keyword picks among the x values the plan has for its series (`xs`,
-  /// when given, restricts them), or, for a /summary x, among the recorded ones. A row the plan has
-  /// but no record holds yet is missing (named: "not recorded" in an INCOMPLETE table).
-  const Row* one(const ClaimRow& ref, const std::set<double>* xs = nullptr) const {
-    const auto rows = of_series(ref.series);
-    if (is_keyword(ref.x) && grid_.x_known()) {
-      std::set<double> planned = grid_.numeric_xs_of(ref.series, claim_.where);
-      if (xs != nullptr) {
-        std::set<double> kept;
-        for (double x : planned)
-          if (xs->count(x) == 1) kept.insert(x);
-        planned = kept;
-      }
-      if (planned.empty())
-        missing(fmt::format("{}: no x {}in this table", ref.describe(), xs != nullptr ? "shared by both rows " : ""),
-                false);
-      const double pick = ref.x == "smallest" ? *planned.begin() : *planned.rbegin();
-      for (const auto* r : rows)
-        if (r->x == pick) return r;
-      missing(fmt::format("{} (x = {})", ref.describe(), pick), true);
-    }
-    if (is_keyword(ref.x)) require_series_recorded(ref.series);
-    const Row* r = at_x(rows, ref, xs);
-    if (r == nullptr && is_keyword(ref.x) && !rows.empty())
-      missing(fmt::format("{}: no x {}in this table", ref.describe(), xs != nullptr ? "shared by both rows " : ""),
-              false);
-    if (r == nullptr) missing(ref.describe(), true);
-    return r;
-  }
-
-  /// Two rows; when both name the same x keyword, it is taken among the x values both series have
-  /// (in the plan; for a /summary x, among the recorded rows).
-  std::pair<const Row*, const Row*> pair(const ClaimRow& a, const ClaimRow& b) const {
-    if (!is_keyword(a.x) || a.x != b.x) return {one(a), one(b)};
-    std::set<double> xa, shared;
-    if (grid_.x_known()) {
-      xa = grid_.numeric_xs_of(a.series, claim_.where);
-      for (double x : grid_.numeric_xs_of(b.series, claim_.where))
-        if (xa.count(x) == 1) shared.insert(x);
-    } else {
-      require_series_recorded(a.series);
-      require_series_recorded(b.series);
-      for (const auto* r : of_series(a.series)) xa.insert(r->x);
-      for (const auto* r : of_series(b.series))
-        if (xa.count(r->x) == 1) shared.insert(r->x);
-    }
-    return {one(a, &shared), one(b, &shared)};
-  }
-
-  /// The rows `along` names in order: a series' rows by x, or one x's rows by series value (numeric).
-  /// Every row of it the plan has must be recorded (else missing, named): a trend is never judged
-  /// on part of its rows.
-  std::vector<const Row*> select_along(const ClaimRow& along) const {
-    std::vector<const Row*> out;
-    std::size_t planned = 0;  // the rows the plan has along it (0: not known before the runs)
-    if (!along.x.empty()) {  // one x across the series
-      std::set<std::string> series, planned_series;  // those the plan has at that x
-      for (const auto& r : d_.rows) series.insert(r.series);
-      for (const auto& s : grid_.x_known() ? grid_.series() : std::vector<std::string>{}) {
-        const auto xs = grid_.xs_of(s, claim_.where);
-        if (is_keyword(along.x) ? !grid_.numeric_xs_of(s, claim_.where).empty()
-                                : std::any_of(xs.begin(), xs.end(), [&](const std::string& x) {
-                                    return same_value(x, number_of(x), along.x);
-                                  }))
-          planned_series.insert(s);
-        series.insert(s);
-      }
-      planned = planned_series.size();
-      for (const auto& s : grid_.series()) require_series_recorded(s);
-      for (const auto& s : series) {
-        try {
-          out.push_back(one({s, along.x}));
-        } catch (const MissingRow& m) {
-          if (m.named && planned_series.count(s) == 1) throw;  // a planned row not recorded yet
-        }
-      }
-      std::stable_sort(out.begin(), out.end(),
-                       [](const Row* a, const Row* b) { return series_number(*a) < series_number(*b); });
-    } else {
-      out = of_series(along.series);
-      require_series_recorded(along.series);
-      if (grid_.x_known()) planned = grid_.xs_of(along.series, claim_.where).size();
-    }
-    if (out.empty() || out.size() < planned) missing(along.describe(), true);
-    if (out.size() < 2) missing(fmt::format("{}: one row in this table, a trend needs 2", along.describe()), false);
-    return out;
-  }
-
   const sweep::SweepPlan& plan_;
-  PlannedGrid grid_;  ///< the rows the plan will give the table: smallest/largest are resolved on it
+  ClaimRows rows_;  ///< resolves the rows the claim names
   const RowSet& d_;
   const Claim& claim_;
   std::string metric_;

@@ -27,8 +27,8 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results) {
       "above the later one's |C − D| by Welch; fails when every run fails. A run recorded fail (loss near "
       "chance) counts only in a fails claim and is left out of every other, as the paper prints \"fail\" for "
       "it; fewer than {} values in a row: inconclusive (n < {}). The verdict is on the direction, not the "
-      "size: the difference of the means is printed in brackets beside the paper's. Claims were written "
-      "from the paper before these runs were read.",
+      "size: the difference of the means (ours: means over seeds) is printed in brackets beside the paper's. "
+      "Claims were written from the paper before these runs were read.",
       verdict_count(results), kAlpha, kMinSeeds, kMinSeeds));
   s.columns = {"#", "claim (the paper's words, or a paraphrase)", "rows", "metric", "paper", "ours", "verdict",
                "evidence"};

@@ -88,12 +88,12 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
                           ""});
   }
   for (const auto& r : d.rows) {
-    t.rows.push_back({r.series, r.x_text, num(r.negatives, 0), mean_std(r.measured), mean_std(r.linear),
+    t.rows.push_back({r.series, r.x_text, num_cell(r.negatives, 0), mean_std(r.measured), mean_std(r.linear),
                       std::to_string(r.measured.n), gain_over_raw_pixels(d, r.knn.mean, true),
                       gain_over_raw_pixels(d, r.linear.mean, false), r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
-                      num(r.train_seconds.mean, 1), num(r.seconds_per_step.mean, 3), num(r.images_per_s.mean, 0),
-                      num(r.peak_memory_bytes / kMiB, 0), num(r.store_bytes / kMiB, 2),
-                      num(r.train_flops_per_step / 1e9, 1)});
+                      num_cell(r.train_seconds.mean, 1), num_cell(r.seconds_per_step.mean, 3),
+                      num_cell(r.images_per_s.mean, 0), num_cell(r.peak_memory_bytes / kMiB, 0),
+                      num_cell(r.store_bytes / kMiB, 2), num_cell(r.train_flops_per_step / 1e9, 1)});
     t.csv_rows.push_back({"", r.series, r.x_text, num(r.negatives, 0), num(r.measured.mean, 4),
                           num(r.measured.std, 4), num(r.linear.mean, 4), num(r.linear.std, 4),
                           std::to_string(r.measured.n), gain_over_raw_pixels(d, r.knn.mean, true, ""),

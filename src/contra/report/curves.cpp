@@ -74,7 +74,7 @@ Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& d,
     p.y.push_back(number_of(row.paper));
     paper.series.push_back(std::move(p));
   }
-  knn.baselines = baselines(d, true);
+  knn.baselines = baselines(d);  // the panel has the linear probe's points too
   f.panels = {pretext, knn, paper};
   return f;
 }

@@ -90,7 +90,7 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "peak_memory_bytes_max"};
   for (const auto& b : d.baselines)
     t.csv_rows.push_back({b.label, "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
-                          num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline: " + b.status, "", "", "",
+                          num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline", b.status, "", "",
                           ""});
   for (const auto& r : d.rows)
     t.csv_rows.push_back({"", r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),

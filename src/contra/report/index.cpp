@@ -31,26 +31,39 @@ std::string files_line(const sweep::SweepPlan& plan, const fs::path& dir) {
   return fmt::format("{}", fmt::join(parts, " · "));
 }
 
-/// "N of M claims reproduced on preset cpu", then one line per table with its count.
+/// "N of M claims reproduced on preset cpu", how many measured rows are above raw pixels, then one
+/// line per table with both.
 std::string claims_summary(const std::vector<sweep::SweepPlan>& plans) {
   int reproduced = 0, total = 0;
   std::set<std::string> presets;
   std::string lines;
+  RawPixelTally all;
   for (const auto& plan : plans) {
     const auto results = judge_sweep(plan, plan.sweep.references);
     if (results.empty()) continue;
     presets.insert(plan.preset);
     total += static_cast<int>(results.size());
     for (const auto& r : results) reproduced += r.verdict.outcome == Outcome::reproduced ? 1 : 0;
+    const auto tally = raw_pixel_tally_of(plan, plan.sweep.references);
+    all += tally;
     const auto& spec = plan.sweep.report;
-    lines += fmt::format("- {} (`{}`): {}.\n", spec.title.empty() ? plan.sweep.name : spec.title, plan.sweep.name,
-                         verdict_count(results));
+    const std::string raw = raw_pixel_text(tally);
+    lines += fmt::format("- {} (`{}`): {}.{}\n", spec.title.empty() ? plan.sweep.name : spec.title, plan.sweep.name,
+                         verdict_count(results), raw.empty() ? "" : " Rows above raw pixels: " + raw + ".");
   }
   if (total == 0) return "";
+  const std::string raw = raw_pixel_text(all);
   return fmt::format(
       "**{} of {} claims reproduced on preset {}.** Each table lists its paper's claims with a verdict (reproduced, "
-      "contradicted or inconclusive) under one rule for every table (README, \"Claims and verdicts\"):\n\n{}\n",
-      reproduced, total, fmt::join(presets, ", "), lines);
+      "contradicted or inconclusive) under one rule for every table (README, \"Claims and verdicts\"). {}Per "
+      "table:\n\n{}\n",
+      reproduced, total, fmt::join(presets, ", "),
+      raw.empty() ? std::string()
+                  : fmt::format("A verdict compares rows with each other; whether a row learned anything is its gain "
+                                "over the raw-pixel baseline (the flattened images themselves), and the measured rows "
+                                "above it are: {}, in points. ",
+                                raw),
+      lines);
 }
 
 }  // namespace

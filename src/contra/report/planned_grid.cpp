@@ -125,6 +125,16 @@ void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& re
       for (const auto& x : c.set) require_planned(c, "x", x, grid.xs(), plan.sweep.name);
       require_outside_point(c, grid);
     }
+    // A trend or a peak looks along one line: a series' rows, or the rows at one x.
+    const bool along_kind = c.kind == kinds::kIncreases || c.kind == kinds::kDecreases || c.kind == kinds::kPeaksWithin;
+    CONTRA_CHECK(!along_kind || c.along.series.empty() || c.along.x.empty(),
+                 "{}: along = {{ series = {}, x = {} }} names a series and an x; a trend looks along one series "
+                 "(along = {{ series = ... }}) or across the series at one x (along = {{ x = ... }})",
+                 c.where, c.along.series, c.along.x);
+    CONTRA_CHECK(!along_kind || !grid.has_series() || !c.along.series.empty() || !c.along.x.empty(),
+                 "{}: the claim gives no along, but the table {} has series ([report] series = {}): say which line, "
+                 "along = {{ series = ... }} or {{ x = ... }}",
+                 c.where, plan.sweep.name, plan.sweep.report.series);
     CONTRA_CHECK(!(c.kind == kinds::kAbove || c.kind == kinds::kApprox) || c.row.series != c.than.series ||
                      c.row.x != c.than.x,
                  "{}: the claim compares the row {} with itself", c.where, c.row.describe());

@@ -123,6 +123,11 @@ std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::st
   return judge_claims(plan, rows_of(plan, reference, warnings), reference);
 }
 
+RawPixelTally raw_pixel_tally_of(const sweep::SweepPlan& plan, const std::string& references_dir) {
+  std::vector<std::string> warnings;
+  return raw_pixel_tally(rows_of(plan, reference_of(plan, references_dir), warnings));
+}
+
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir) {
   const auto& spec = plan.sweep.report;
   const Layout& layout = layout_of(plan);  // before reading anything

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "contra/report/baselines.h"
 #include "contra/report/claims_table.h"
 #include "contra/sweep/plan.h"
 
@@ -40,5 +41,9 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
 /// The verdicts write_report prints under the table of `plan`, from the same records: for the
 /// results index (report/index.h). Empty when the sweep cites no table or its table has no claims.
 std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::string& references_dir);
+
+/// The measured rows of `plan`'s table above its raw-pixel baseline (report/baselines.h), for the
+/// index.
+RawPixelTally raw_pixel_tally_of(const sweep::SweepPlan& plan, const std::string& references_dir);
 
 }  // namespace contra::report

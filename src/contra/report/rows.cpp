@@ -41,6 +41,8 @@ std::string mean_std(const Stats& s) {
   return fmt::format("{} ± {}", num(s.mean, 2), num(s.std, 2));
 }
 
+std::string num_cell(double v, int digits) { return std::isfinite(v) ? num(v, digits) : "—"; }
+
 std::string config_text(const RunSummary& run, const std::string& key) {
   return config::display_text(run.experiment, key).value_or("");
 }

@@ -27,8 +27,10 @@ Stats stats(const std::vector<double>& values);
 std::string mean_std(const Stats& s);
 /// The number a text starts with ("57.8" -> 57.8), NaN when it starts with none ("fail", "—").
 double number_of(const std::string& text);
-/// A number with `digits` decimals, or "nan".
+/// A number with `digits` decimals, or "nan" (for a CSV).
 std::string num(double v, int digits);
+/// A number with `digits` decimals, or "—" (for a Markdown or LaTeX cell).
+std::string num_cell(double v, int digits);
 
 /// One row: every recorded run with the same series and x values.
 struct Row {

@@ -36,6 +36,11 @@ Verdict too_few(std::size_t na, std::size_t nb) {
   return {Outcome::inconclusive, fmt::format("n < {} (n = {}, {})", kMinSeeds, na, nb)};
 }
 
+/// A trend or a peak: the first of its rows with too few values, by its place among them.
+Verdict too_few_in_row(std::size_t n, std::size_t row, std::size_t rows) {
+  return {Outcome::inconclusive, fmt::format("n < {} (n = {} in row {} of {})", kMinSeeds, n, row + 1, rows)};
+}
+
 bool enough(std::size_t n) { return n >= static_cast<std::size_t>(kMinSeeds); }
 
 std::string p_text(double p) { return p < 1e-4 ? "p < 0.0001" : fmt::format("p = {:.4f}", p); }
@@ -113,7 +118,7 @@ Verdict trend(const std::vector<std::vector<double>>& rows, bool increasing) {
   std::vector<double> x, means;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto v = finite(rows[i]);
-    if (!enough(v.size())) return too_few(v.size(), v.size());
+    if (!enough(v.size())) return too_few_in_row(v.size(), i, rows.size());
     x.push_back(static_cast<double>(i));
     means.push_back(mean_of(v));
   }
@@ -137,7 +142,7 @@ Verdict peaks_within(const std::vector<std::vector<double>>& rows, const std::ve
   double mean_in = -INFINITY, mean_out = -INFINITY;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto v = finite(rows[i]);
-    if (!enough(v.size())) return too_few(v.size(), v.size());
+    if (!enough(v.size())) return too_few_in_row(v.size(), i, rows.size());
     const double m = mean_of(v);
     if (in_set[i] && m > mean_in) mean_in = m, best_in = static_cast<int>(i);
     if (!in_set[i] && m > mean_out) mean_out = m, best_out = static_cast<int>(i);

@@ -17,12 +17,14 @@ namespace {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-/// "epoch 3/6, step 1404/2808" from a (partial) record; a complete record without a training step
-/// (the raw-pixel and random-init baselines) evaluated once and trained nothing.
+/// "epoch 3/6, step 1404/2808" from a (partial) record. A finished record without a training step:
+/// complete, it evaluated once and trained nothing (the raw-pixel and random-init baselines);
+/// otherwise it stopped before its first step.
 std::string progress_of(const store::RunRecord& record, const config::Experiment& exp, const std::string& status) {
   const auto steps = store::column_as_double(record.steps, "step");
   const auto epochs = store::column_as_double(record.epochs, "epoch");
-  if (status == "complete" && steps.empty()) return "evaluated once, nothing trained";
+  const bool finished = status == "complete" || status == "fail" || status == "error";
+  if (finished && steps.empty()) return status == "complete" ? "evaluated once, nothing trained" : "no training step";
   const auto per_epoch = record.summary.find("steps_per_epoch");
   std::string total_steps;
   if (per_epoch != record.summary.end() && std::holds_alternative<std::int64_t>(per_epoch->second))
@@ -85,7 +87,7 @@ std::string format_statuses(const SweepPlan& plan, const std::vector<RunStatus>&
   std::map<std::string, int> counts;
   for (const auto& s : statuses) {
     ++counts[s.state];
-    text += fmt::format("  {}  {:<11} {:<26} {}{}\n", s.id, s.state, s.progress, s.name,
+    text += fmt::format("  {}  {:<11} {:<31} {}{}\n", s.id, s.state, s.progress, s.name,
                         s.detail.empty() ? "" : "  — " + s.detail);
   }
   std::string tally;
