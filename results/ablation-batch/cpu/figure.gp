@@ -123,7 +123,7 @@ set lmargin at screen 0.5554
 set rmargin at screen 0.9777
 set bmargin at screen 0.2134
 set tmargin at screen 0.8256
-set title "paper (cited): Fig. 9 / Table B.1, rows: batch\nsize; columns: 100, 200, 400, 800 epochs; linear lr\nscaling (top1), square-root scaling (top1_sqrt_lr)"
+set title "paper (cited): Fig. 9 / Table B.1, rows: batch size; columns:\n100, 200, 400, 800 epochs; linear lr scaling (top1, the values\nshown; top1_sqrt_lr holds those of square-root scaling)"
 set xlabel "batch"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50"
 set autoscale fix
@@ -198,7 +198,7 @@ set lmargin at screen 0.5554
 set rmargin at screen 0.9777
 set bmargin at screen 0.2134
 set tmargin at screen 0.8256
-set title "paper (cited): Fig. 9 / Table B.1, rows: batch\nsize; columns: 100, 200, 400, 800 epochs; linear lr\nscaling (top1), square-root scaling (top1_sqrt_lr)"
+set title "paper (cited): Fig. 9 / Table B.1, rows: batch size; columns:\n100, 200, 400, 800 epochs; linear lr scaling (top1, the values\nshown; top1_sqrt_lr holds those of square-root scaling)"
 set xlabel "batch"
 set ylabel "ImageNet-1k linear top-1 (%), ResNet-50"
 set autoscale fix

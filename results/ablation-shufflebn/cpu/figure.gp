@@ -119,9 +119,12 @@ set ylabel "top-1 (%)"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.4905, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 101 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 102 "supervised\n(kNN)" at graph 1, first 86.77 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5320424849234691 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 88.22666666666667 offset 1,1.3806157359340716 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 86.77 offset 1,0.5 left tc rgb "#707070"
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
@@ -131,8 +134,11 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 not
      $p1s4 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     88.22666666666667 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      86.77 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "plain BN (1 split)", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
@@ -192,9 +198,12 @@ set ylabel "top-1 (%)"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.4905, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 101 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 102 "supervised\n(kNN)" at graph 1, first 86.77 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5320424849234691 left tc rgb "#707070"
+set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 88.22666666666667 offset 1,1.3806157359340716 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 86.77 offset 1,0.5 left tc rgb "#707070"
 plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
@@ -204,8 +213,11 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 not
      $p1s4 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
+     88.22666666666667 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      86.77 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "plain BN (1 split)", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "without ShuffleBN", \
