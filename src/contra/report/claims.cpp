@@ -20,11 +20,10 @@ using config::Claim;
 using config::ClaimRow;
 namespace kinds = config::claim_kinds;
 
-constexpr double kMiB = 1024.0 * 1024.0;
-
+constexpr double kClaimMiB = 1024.0 * 1024.0;  // named apart from cost.cpp's kMiB (unity builds)
 
 /// The per-seed values and the failure flags of a row on a metric, from its runs that did not
-/// error; runs recorded `fail` are left out of the values (and counted) except for a `fails` claim.
+/// error; on an accuracy, runs recorded `fail` are left out of the values (and counted) except for a `fails` claim.
 struct RowValues {
   std::vector<double> values;
   std::vector<std::int64_t> seeds;
@@ -200,7 +199,7 @@ class Judge {
     if (metric_ == "linear") return run.metric("linear_top1");
     if (metric_ == "knn") return run.metric("knn_top1");
     if (metric_ == "pretext") return run.last_epoch("pretext_acc");
-    if (metric_ == "peak_memory") return run.metric("peak_memory_bytes") / kMiB;
+    if (metric_ == "peak_memory") return run.metric("peak_memory_bytes") / kClaimMiB;
     return run.metric("train_seconds");
   }
 
