@@ -84,6 +84,7 @@ std::string raw_pixel_text(const RawPixelTally& t) {
 
 std::string baselines_note(const RowSet& rows) {
   if (rows.baselines.empty()) return "";
+  const std::string above = raw_pixel_text(raw_pixel_tally(rows));  // "" without a raw-pixel baseline
   std::vector<std::string> parts;
   for (const auto& b : rows.baselines)
     parts.push_back(fmt::format("{}: kNN {}, linear {}{}", b.label, mean_std(b.knn), mean_std(b.linear),
@@ -93,10 +94,7 @@ std::string baselines_note(const RowSet& rows) {
       "normalised images, flattened; random init: the backbone as initialised, per seed; supervised: the same "
       "backbone, augmentation and optimiser trained with the labels for the epochs of the table's longest row, the "
       "ceiling.{}",
-      fmt::join(parts, "; "),
-      rows.baseline("raw_pixels") == nullptr || raw_pixel_text(raw_pixel_tally(rows)).empty()
-          ? std::string()
-          : " Measured rows above raw pixels: " + raw_pixel_text(raw_pixel_tally(rows)) + ".");
+      fmt::join(parts, "; "), above.empty() ? std::string() : " Measured rows above raw pixels: " + above + ".");
 }
 
 }  // namespace contra::report

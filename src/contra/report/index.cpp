@@ -39,12 +39,11 @@ std::string claims_summary(const std::vector<sweep::SweepPlan>& plans) {
   std::string lines;
   RawPixelTally all;
   for (const auto& plan : plans) {
-    const auto results = judge_sweep(plan, plan.sweep.references);
+    const auto [results, tally] = sweep_verdicts(plan, plan.sweep.references);
     if (results.empty()) continue;
     presets.insert(plan.preset);
     total += static_cast<int>(results.size());
     for (const auto& r : results) reproduced += r.verdict.outcome == Outcome::reproduced ? 1 : 0;
-    const auto tally = raw_pixel_tally_of(plan, plan.sweep.references);
     all += tally;
     const auto& spec = plan.sweep.report;
     const std::string raw = raw_pixel_text(tally);

@@ -115,17 +115,17 @@ Reference reference_of(const sweep::SweepPlan& plan, const std::string& referenc
 
 }  // namespace
 
-std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::string& references_dir) {
+SweepVerdicts sweep_verdicts(const sweep::SweepPlan& plan, const std::string& references_dir) {
   if (!plan.sweep.report.claims) return {};
   const Reference reference = reference_of(plan, references_dir);
   if (!reference || reference->claims.empty()) return {};
   std::vector<std::string> warnings;
-  return judge_claims(plan, rows_of(plan, reference, warnings), reference);
+  const RowSet rows = rows_of(plan, reference, warnings);  // the records, read once for both
+  return {judge_claims(plan, rows, reference), raw_pixel_tally(rows)};
 }
 
-RawPixelTally raw_pixel_tally_of(const sweep::SweepPlan& plan, const std::string& references_dir) {
-  std::vector<std::string> warnings;
-  return raw_pixel_tally(rows_of(plan, reference_of(plan, references_dir), warnings));
+std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::string& references_dir) {
+  return sweep_verdicts(plan, references_dir).claims;
 }
 
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir) {

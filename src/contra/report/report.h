@@ -42,8 +42,13 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
 /// results index (report/index.h). Empty when the sweep cites no table or its table has no claims.
 std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::string& references_dir);
 
-/// The measured rows of `plan`'s table above its raw-pixel baseline (report/baselines.h), for the
-/// index.
-RawPixelTally raw_pixel_tally_of(const sweep::SweepPlan& plan, const std::string& references_dir);
+/// The verdicts of judge_sweep and the measured rows above the raw-pixel baseline
+/// (report/baselines.h), from one read of the records: what the results index says of a table.
+/// Both empty when the sweep cites no table or its table has no claims.
+struct SweepVerdicts {
+  std::vector<ClaimResult> claims;
+  RawPixelTally raw_pixels;
+};
+SweepVerdicts sweep_verdicts(const sweep::SweepPlan& plan, const std::string& references_dir);
 
 }  // namespace contra::report
