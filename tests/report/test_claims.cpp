@@ -213,6 +213,7 @@ TEST_CASE("claims: a failed run's cost counts, its accuracy does not", "[report]
   fs::create_directories(dir / "refs");
   write_file(dir / "refs" / "t.toml", R"toml(paper = "P"
 [tab]
+where = "Table 1"
 batch = [256]
 top1 = [50.0]
 [[tab.claims]]
@@ -324,7 +325,7 @@ TEST_CASE("claims: with x a /summary attribute a keyword or a trend waits for ev
           "[report][claims]") {
   TempDir dir;
   fs::create_directories(dir / "refs");
-  write_file(dir / "refs" / "k.toml", "paper = \"P\"\n[tab]\nK = [64, 256, 1024]\n"
+  write_file(dir / "refs" / "k.toml", "paper = \"P\"\n[tab]\nwhere = \"Fig. 1\"\nK = [64, 256, 1024]\n"
                                       "[[tab.claims]]\nsays = \"largest above smallest\"\nkind = \"above\"\n"
                                       "row = { series = \"moco\", x = \"largest\" }\nthan = { series = \"moco\", x = \"smallest\" }\n"
                                       "[[tab.claims]]\nsays = \"rises\"\nkind = \"increases\"\nalong = { series = \"moco\" }\n");
@@ -429,12 +430,12 @@ TEST_CASE("claims: a row no planned run has is an error naming the claim, in the
 TEST_CASE("claims: each malformed claim is one line with its file:line", "[report][claims][config]") {
   TempDir dir;
   const auto error = [&](const std::string& claim) {
-    write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nx = [1, 2]\n[[tab.claims]]\nsays = \"S\"\n" + claim);
+    write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\nx = [1, 2]\n[[tab.claims]]\nsays = \"S\"\n" + claim);
     return message_of([&] { (void)contra::config::load_reference(dir.path().string(), "c.tab"); });
   };
-  CHECK_THAT(error("kind = \"bigger\"\n"), Catch::Contains("c.toml:4: kind = 'bigger' is unknown; valid: increases, "
+  CHECK_THAT(error("kind = \"bigger\"\n"), Catch::Contains("c.toml:5: kind = 'bigger' is unknown; valid: increases, "
                                                           "decreases, peaks_within, above, approx, fails, narrows"));
-  CHECK_THAT(error("kind = \"above\"\nrow = { x = 1 }\n"), Catch::Contains("c.toml:4: a claim of kind 'above' needs 'than'"));
+  CHECK_THAT(error("kind = \"above\"\nrow = { x = 1 }\n"), Catch::Contains("c.toml:5: a claim of kind 'above' needs 'than'"));
   CHECK_THAT(error("kind = \"fails\"\nrow = { x = 1 }\nthan = { x = 2 }\n"),
              Catch::Contains("a claim of kind 'fails' takes no 'than' (it takes row)"));
   CHECK_THAT(error("kind = \"approx\"\nrow = { x = 1 }\nthan = { x = 2 }\nwithin = 0\n"),
@@ -447,10 +448,16 @@ TEST_CASE("claims: each malformed claim is one line with its file:line", "[repor
              Catch::Contains("metric = 'f1' is unknown; valid: linear, knn, pretext, peak_memory, train_seconds"));
   CHECK_THAT(error("kind = \"peaks_within\"\nset = []\n"), Catch::Contains("set = [] must be a non-empty array"));
   CHECK_THAT(message_of([&] {
-               write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nx = [1]\n[[tab.claims]]\nkind = \"fails\"\nrow = { x = 1 }\n");
+               write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\nx = [1]\n[[tab.claims]]\nkind = \"fails\"\nrow = { x = 1 }\n");
                (void)contra::config::load_reference(dir.path().string(), "c.tab");
              }),
-             Catch::Contains("c.toml:4: a claim needs says ="));
+             Catch::Contains("c.toml:5: a claim needs says ="));
+  // A reference that does not say where in the paper its numbers are is refused.
+  CHECK_THAT(message_of([&] {
+               write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nx = [1]\n");
+               (void)contra::config::load_reference(dir.path().string(), "c.tab");
+             }),
+             Catch::Contains("c.toml: [tab] has no where = \"...\""));
   // The shipped references parse, and every table a sweep cites carries its claims.
   for (const auto& [id, n] : std::vector<std::pair<std::string, std::size_t>>{{"moco_v1.momentum_ablation", 3},
                                                                              {"moco_v1.mechanisms", 5},
@@ -511,9 +518,9 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
              Catch::Contains("h.toml: report.reference_x = 'batchsize' is no column of the cited table t.tab (its "
                              "columns: batch, top1)"));
   // A claims entry that is not an array of tables is refused, not skipped.
-  write_file(dir / "refs" / "t.toml", "paper = \"P\"\n[tab]\nbatch = [1]\nclaims = 5\n");
+  write_file(dir / "refs" / "t.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\nbatch = [1]\nclaims = 5\n");
   CHECK_THAT(message_of([&] { (void)contra::config::load_reference(refs, "t.tab"); }),
-             Catch::Contains("t.toml:4: claims must be an array of tables"));
+             Catch::Contains("t.toml:5: claims must be an array of tables"));
   // A typo in x would merge every run into one row; one in series, every series into one.
   const auto plan_error = [&](const std::string& report_key) {
     return message_of([&] {

@@ -172,12 +172,13 @@ TEST_CASE("to_latex escapes LaTeX's special characters and maps the reports' sym
   t.title = "τ and 50% of a_b";
   t.notes = {"**INCOMPLETE** & more"};
   t.columns = {"x", "measured (%)", "paper"};
-  t.rows = {{"0.1", "78.07 ± 0.63", "—"}, {"#1 {a}", "x^2 ~ y\\z", "≥ 3"}};
+  t.rows = {{"0.1", "78.07 ± 0.63", "—"}, {"0.2", "−1.5", "—"}, {"#1 {a}", "x^2 ~ y\\z", "≥ 3"}};
   t.footnotes = {"[1] He et al., CVPR 2020; θk ← m·θk"};  // ← and · are mapped too
   const std::string tex = contra::report::to_latex(t);
   INFO(tex);
   CHECK_THAT(tex, Catch::Contains("\\caption{$\\tau$ and 50\\% of a\\_b}"));
-  CHECK_THAT(tex, Catch::Contains("\\begin{tabular}{lrr}"));
+  CHECK_THAT(tex, Catch::Contains("\\begin{tabular}{lrl}"));  // numbers right, text left
+  CHECK_THAT(tex, Catch::Contains("0.2 & $-$1.5 & ---"));
   CHECK_THAT(tex, Catch::Contains("0.1 & 78.07 $\\pm$ 0.63 & --- \\\\\n"));
   CHECK_THAT(
       tex, Catch::Contains("\\#1 \\{a\\} & x\\textasciicircum{}2 \\textasciitilde{} y\\textbackslash{}z & $\\geq$ 3"));
@@ -264,4 +265,22 @@ TEST_CASE("report: categorical_x puts each x value at its own position, also wit
   const auto again = contra::sweep::plan_sweep(sweep, "", {}, dir / "results");
   (void)contra::report::write_report(again, kReferences);
   CHECK_THAT(panel_blocks(read_file(plan.dir / "figure.gp"))[1], Catch::Contains("$p1s0 using"));
+}
+
+TEST_CASE("read_summary: a record whose status is not a finished run's is refused, naming file and value",
+          "[report]") {
+  TempDir dir;
+  const auto sweep = write_file(dir / "m.toml", "name = \"m\"\nexperiment = \"" + kExperiment +
+                                                    "\"\nseeds = [0]\n[grid]\n\"method.momentum\" = [0.9]\n");
+  const auto plan = contra::sweep::plan_sweep(sweep, "", {}, dir / "results");
+  write_records(plan, [](const contra::sweep::PlannedRun&) {
+    Fake f;
+    f.status = "weird";
+    return f;
+  });
+  const auto file = contra::store::final_path(plan.runs_dir(), plan.runs.at(0).id);
+  CHECK_THROWS_WITH(contra::report::read_summary(file),
+                    Catch::Contains(file.string()) && Catch::Contains("status = 'weird'"));
+  write_records(plan, [](const contra::sweep::PlannedRun&) { return Fake{}; });  // status complete
+  CHECK(contra::report::read_summary(file).status == "complete");
 }

@@ -23,7 +23,8 @@ Table sample() {
 
 }  // namespace
 
-TEST_CASE("to_markdown: title, notes, header rule, rows, footnotes, '|' escaped", "[report]") {
+TEST_CASE("to_markdown: title, notes, header rule (numbers right, text left), rows, footnotes, '|' escaped",
+          "[report]") {
   const std::string md = contra::report::to_markdown(sample());
   CHECK(md ==
         "# Momentum ablation\n"
@@ -31,7 +32,7 @@ TEST_CASE("to_markdown: title, notes, header rule, rows, footnotes, '|' escaped"
         "- Data: fashion-mnist\n"
         "\n"
         "| m | top-1 \\| kNN | status |\n"
-        "| --- | ---: | ---: |\n"
+        "| --- | ---: | --- |\n"
         "| 0.9 | 55.20 | ok |\n"
         "| 0.99 | 57.80 | fail: a\\|b |\n"
         "\n"
@@ -63,4 +64,12 @@ TEST_CASE("rendering is deterministic: same table, same bytes", "[report]") {
   Table other = sample();
   other.rows[0][1] = "55.21";
   CHECK(contra::report::to_markdown(other) != contra::report::to_markdown(sample()));
+}
+
+TEST_CASE("to_markdown: a column of signed numbers and dashes aligns right, a column of words left", "[report]") {
+  Table t = sample();
+  t.columns = {"row", "gain", "ours", "verdict"};
+  t.rows = {{"a", "—", "−2.28", "reproduced"}, {"b", "+1.01", "—", "inconclusive (n < 3)"}, {"c", "-0.5", "fail", "—"}};
+  const std::string md = contra::report::to_markdown(t);
+  CHECK_THAT(md, Catch::Contains("| --- | ---: | --- | --- |\n"));  // "ours": one number, one word
 }

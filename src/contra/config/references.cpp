@@ -50,6 +50,10 @@ ReferenceTable load_reference(const std::string& dir, const std::string& id) {
   r.metric = scalar(*table, "metric");
   if (r.metric.empty()) r.metric = scalar(doc, "metric");
   r.where = scalar(*table, "where");
+  CONTRA_CHECK(!r.where.empty(),
+               "{}: [{}] has no where = \"...\" (the table or section of the paper its numbers are from): a paper "
+               "column is cited",
+               file, name);
   r.setting = scalar(*table, "setting");
   for (const auto& [k, node] : *table) {
     const std::string key(k.str());

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "contra/config/load.h"
+#include "contra/core/error.h"
 #include "contra/methods/registry.h"
 
 namespace contra::report {
@@ -42,6 +43,9 @@ RunSummary read_summary(const fs::path& file) {
   r.file = file;
   r.id = store::get_string(record.attributes, "run_id", what);
   r.status = store::get_string(record.attributes, "status", what);
+  // A finished record holds one of the three; any other (an edited file) would be averaged as ok.
+  CONTRA_CHECK(r.status == "complete" || r.status == "fail" || r.status == "error",
+               "{}: attribute status = '{}' is not a finished run's (complete, fail or error)", what, r.status);
   r.reason = store::get_string(record.attributes, "reason", what);
   r.seed = store::get_int(record.attributes, "seed", what);
   r.config = store::get_string(record.attributes, "config", what);

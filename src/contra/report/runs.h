@@ -36,8 +36,8 @@ struct RunSummary {
   std::string attribute_text(const std::string& key) const;
 };
 
-/// Reads one run file. Throws ContraError naming the file when it cannot be read or its recorded
-/// config no longer parses.
+/// Reads one run file. Throws ContraError naming the file when it cannot be read, its status is
+/// not complete, fail or error, or its recorded config no longer parses.
 RunSummary read_summary(const std::filesystem::path& file);
 
 }  // namespace contra::report

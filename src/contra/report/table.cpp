@@ -22,6 +22,21 @@ std::string csv_cell(const std::string& s) {
   return out + "\"";
 }
 
+/// Whether column i holds numbers: more than half of its cells with a value ("—" and "" hold none)
+/// begin with a digit, a sign or a point ("77.17 ± 0.85", "+1.01", "−2.28"). Markdown aligns such a
+/// column right and a text column (a status, a claim) left.
+bool numeric_column(const std::vector<std::vector<std::string>>& rows, std::size_t i) {
+  std::size_t values = 0, numbers = 0;
+  for (const auto& r : rows) {
+    if (i >= r.size() || r[i].empty() || r[i] == "—") continue;
+    ++values;
+    const auto& c = r[i];
+    const bool sign = c[0] == '+' || c[0] == '-' || c[0] == '.' || c.rfind("−", 0) == 0;
+    numbers += (c[0] >= '0' && c[0] <= '9') || sign ? 1 : 0;
+  }
+  return 2 * numbers > values;
+}
+
 std::string row_line(const std::vector<std::string>& cells) {
   std::string line = "|";
   for (const auto& c : cells) line += " " + md_cell(c) + " |";
@@ -58,7 +73,8 @@ std::string tex_cell(const std::string& s) {
                                                                            {"⁺", "$^{+}$"},
                                                                            {"’", "'"},
                                                                            {"“", "``"},
-                                                                           {"”", "''"}};
+                                                                           {"”", "''"},
+                                                                           {"−", "$-$"}};
   std::string out;
   for (std::size_t i = 0; i < s.size();) {
     if (s.compare(i, 2, "**") == 0) {  // Markdown bold
@@ -114,7 +130,7 @@ std::string latex_float(const std::string& caption, const std::vector<std::strin
                         const std::vector<std::vector<std::string>>& rows, const std::vector<std::string>& notes) {
   std::string out = "\\begin{table}[ht]\n\\centering\n";
   out += "\\caption{" + tex_cell(caption) + "}\n\\resizebox{\\textwidth}{!}{%\n\\begin{tabular}{l";
-  for (std::size_t i = 1; i < columns.size(); ++i) out += "r";
+  for (std::size_t i = 1; i < columns.size(); ++i) out += numeric_column(rows, i) ? "r" : "l";
   out += "}\n\\toprule\n";
   const auto line = [&](const std::vector<std::string>& cells) {
     for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? " & " : "") + tex_cell(cells[i]);
@@ -150,7 +166,7 @@ std::string to_markdown(const Table& t) {
   const auto grid = [](const std::vector<std::string>& columns, const std::vector<std::vector<std::string>>& rows) {
     std::string out = row_line(columns);
     std::string rule = "|";
-    for (std::size_t i = 0; i < columns.size(); ++i) rule += i == 0 ? " --- |" : " ---: |";
+    for (std::size_t i = 0; i < columns.size(); ++i) rule += i > 0 && numeric_column(rows, i) ? " ---: |" : " --- |";
     out += rule + "\n";
     for (const auto& r : rows) out += row_line(r);
     return out;

@@ -105,11 +105,11 @@ Verdict approx(const std::vector<double>& a_in, const std::vector<double>& b_in,
   const double p_under = welch_p_greater(b, a, margin);  // H1: A - B < -d
   const std::string tail = fmt::format("(d = {}, Welch, n = {}, {})", margin, a.size(), b.size());
   if (std::max(p_low, p_high) < kAlpha)
-    return {Outcome::reproduced, fmt::format("|A - B| < d: TOST {} {}", p_text(std::max(p_low, p_high)), tail)};
+    return {Outcome::reproduced, fmt::format("|A − B| < d: TOST {} {}", p_text(std::max(p_low, p_high)), tail)};
   if (std::min(p_over, p_under) < kAlpha)
-    return {Outcome::contradicted, fmt::format("|A - B| > d: {} {}", p_text(std::min(p_over, p_under)), tail)};
+    return {Outcome::contradicted, fmt::format("|A − B| > d: {} {}", p_text(std::min(p_over, p_under)), tail)};
   return {Outcome::inconclusive,
-          fmt::format("TOST {}, |A - B| > d: {} {}", p_text(std::max(p_low, p_high)),
+          fmt::format("TOST {}, |A − B| > d: {} {}", p_text(std::max(p_low, p_high)),
                       p_text(std::min(p_over, p_under)), tail)};
 }
 
