@@ -274,4 +274,19 @@ TEST_CASE("a damaged record is named and skipped by report and status, and train
   CHECK(finished(again.code));
   CHECK_THAT(again.out, Catch::Contains("4 of 4 planned runs recorded"));
   CHECK(contra::store::get_string(contra::store::read_run(records[1]).attributes, "status", "r") != "error");
+
+  // Another run's record under this run's name: counted twice and never trained, were it trusted.
+  write_file(records[2], read_file(records[0]));
+  const auto copied = run_cli("report " + where, dir);
+  INFO(copied.out << copied.err);
+  CHECK_THAT(copied.err, Catch::Contains("skipping a damaged record") && Catch::Contains(records[2].string()) &&
+                             Catch::Contains("is not the file's name: a record stored under another run's name"));
+  CHECK_THAT(copied.out, Catch::Contains("3 of 4 planned runs recorded"));
+  CHECK_THAT(run_cli("status " + where, dir).out, Catch::Contains("unreadable record"));
+  const auto retrained = run_cli("sweep " + where + " --jobs 2", dir);
+  INFO(retrained.out << retrained.err);
+  CHECK(finished(retrained.code));
+  CHECK_THAT(retrained.out, Catch::Contains("4 of 4 planned runs recorded"));
+  CHECK(contra::store::get_string(contra::store::read_run(records[2]).attributes, "run_id", "r") ==
+        records[2].stem().string());
 }

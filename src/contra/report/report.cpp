@@ -57,6 +57,52 @@ std::vector<std::string> report_kinds() {
   return kinds;
 }
 
+namespace {
+
+/// A paper value is found by its x's position in the reference_x column, so a value column of
+/// another length would shift every value after a gap onto the wrong x. 1-D columns (and the
+/// reference_series column beside them) hold one value per x; a 2-D column holds one row per x, each
+/// with one value per entry of the reference_series column.
+void check_column_lengths(const sweep::SweepPlan& plan, const config::ReferenceTable& reference) {
+  const auto& spec = plan.sweep.report;
+  if (spec.reference_x.empty() || reference.columns.count(spec.reference_x) == 0) return;
+  const auto n = config::reference_column(reference, spec.reference_x).size();
+  const auto refuse = [&](const std::string& column, std::size_t got, std::size_t want, const std::string& of) {
+    core::fail("{}: column '{}' of the cited table {} has {} values but {} has {}: each value is matched to its x "
+               "by position",
+               plan.sweep.file, column, spec.reference, got, of, want);
+  };
+  std::vector<std::string> values = {spec.reference_y};
+  for (const auto& [series, column] : spec.reference_columns) values.push_back(column);
+  bool one_d = false;
+  for (const auto& column : values) {
+    if (column.empty()) continue;
+    if (const auto it = reference.columns.find(column); it != reference.columns.end()) {
+      one_d = true;
+      if (it->second.size() != n) refuse(column, it->second.size(), n, "reference_x '" + spec.reference_x + "'");
+      continue;
+    }
+    std::size_t rows = 0;
+    for (; reference.columns.count(fmt::format("{}.{}", column, rows)) > 0; ++rows) {
+      const auto& row = reference.columns.at(fmt::format("{}.{}", column, rows));
+      const auto series = reference.columns.find(spec.reference_series);
+      if (series != reference.columns.end() && row.size() != series->second.size())
+        refuse(fmt::format("{}.{}", column, rows), row.size(), series->second.size(),
+               "reference_series '" + spec.reference_series + "'");
+    }
+    if (rows > 0 && rows != n)
+      core::fail("{}: column '{}' of the cited table {} has {} rows but reference_x '{}' has {} values: each row is "
+                 "matched to its x by position",
+                 plan.sweep.file, column, spec.reference, rows, spec.reference_x, n);
+  }
+  if (one_d && !spec.reference_series.empty() && reference.columns.count(spec.reference_series) > 0) {
+    const auto got = reference.columns.at(spec.reference_series).size();
+    if (got != n) refuse(spec.reference_series, got, n, "reference_x '" + spec.reference_x + "'");
+  }
+}
+
+}  // namespace
+
 void check_references(const sweep::SweepPlan& plan, const std::string& references_dir) {
   (void)layout_of(plan);
   const auto& spec = plan.sweep.report;
@@ -75,6 +121,7 @@ void check_references(const sweep::SweepPlan& plan, const std::string& reference
                    "{}: {} = '{}' is no column of the cited table {} (its columns: {})", plan.sweep.file, key, column,
                    spec.reference, fmt::join(columns, ", "));
     }
+    check_column_lengths(plan, reference);
     check_claims(plan, reference);
   }
   if (draws_epoch_reference(plan)) (void)config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");

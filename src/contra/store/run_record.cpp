@@ -151,6 +151,13 @@ void write_run(const fs::path& path, const RunRecord& record) {
   }
 }
 
+void check_run_id(const fs::path& file, const RunRecord& record) {
+  const auto stored = get_string(record.attributes, "run_id", file.string());
+  CONTRA_CHECK(stored == file.stem().string(),
+               "{}: attribute run_id = '{}' is not the file's name: a record stored under another run's name",
+               file.string(), stored);
+}
+
 RunRecord read_run(const fs::path& path) {
   const h5::File file = h5::File::open_read(path);
   const h5::Group root = h5::Group::root(file);

@@ -59,6 +59,12 @@ std::filesystem::path partial_path(const std::filesystem::path& dir, const std::
 /// `<dir>/<run_id>.h5`: where a finished run (complete, fail or error) lives.
 std::filesystem::path final_path(const std::filesystem::path& dir, const std::string& run_id);
 
+/// Checks that `record`, read from `file`, is the run the file is named for: its root attribute
+/// run_id equals the file's name without `.h5`. A record copied or renamed onto another run's name
+/// would count that run's result twice in a table and keep the run from being trained. Throws
+/// core::ContraError naming the file and both ids, or when run_id is missing.
+void check_run_id(const std::filesystem::path& file, const RunRecord& record);
+
 /// Writes the record of a run in progress to its partial path (overwriting the previous one).
 /// Throws core::ContraError as write_run does.
 void save_partial(const std::filesystem::path& dir, const std::string& run_id, const RunRecord& record);

@@ -90,6 +90,7 @@ void read_state(const fs::path& runs_dir, RecordIndex& index, PlannedRun& run) {
   run.record = file;
   try {
     const auto record = store::read_run(file);
+    store::check_run_id(file, record);  // another run's record under this name is damaged too
     run.status = store::get_string(record.attributes, "status", file.string());
     run.state = run.status == "error" ? RunState::error : RunState::done;
   } catch (const core::ContraError& e) {

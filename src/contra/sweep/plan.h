@@ -30,7 +30,7 @@ struct PlannedRun {
   RunState state = RunState::todo;
   std::string status;            ///< the recorded status when there is a record
   std::filesystem::path record;  ///< the finished record (<id>.h5, or a matching older record), if any
-  std::string damaged;           ///< why `record` is unreadable (corrupt, truncated); "" when it reads
+  std::string damaged;           ///< why `record` is unreadable (corrupt, truncated, another run's); "" when it reads
 };
 
 struct SweepPlan {

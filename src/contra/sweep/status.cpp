@@ -48,7 +48,10 @@ std::vector<RunStatus> run_statuses(const SweepPlan& plan) {
     const fs::path partial = store::partial_path(dir, run.id);
     const bool locked = store::is_locked(dir, run.id);
     const bool has_checkpoint = fs::exists(train::checkpoint_path(dir, run.id));
-    if (!run.record.empty() && !locked) {
+    if (!run.damaged.empty() && !locked) {  // unreadable, or another run's record (plan.h)
+      s.state = "error";
+      s.detail = fmt::format("unreadable record: {}", run.damaged);
+    } else if (!run.record.empty() && !locked) {
       try {
         const auto record = store::read_run(run.record);
         s.state = store::get_string(record.attributes, "status", run.record.string());

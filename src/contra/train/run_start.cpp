@@ -193,9 +193,11 @@ std::optional<RunResult> recorded_elsewhere(const std::filesystem::path& dir, co
   if (!std::filesystem::exists(file)) return std::nullopt;
   std::string status;
   try {
-    status = store::get_string(store::read_run(file).attributes, "status", file.string());
+    const auto record = store::read_run(file);
+    store::check_run_id(file, record);
+    status = store::get_string(record.attributes, "status", file.string());
   } catch (const core::ContraError&) {
-    return std::nullopt;  // unreadable: train it again; the new record replaces it
+    return std::nullopt;  // unreadable, or another run's: train it again; the new record replaces it
   }
   if (status != "complete" && status != "fail") return std::nullopt;
   RunResult done;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# scripts/set-aside-stale.sh and scripts/compare-previous.py (make regenerate) on hand-made folders:
+# two committed run records serve as fixtures, fake binaries stand in for contra's --version.
+#
+#   tests/scripts/test_regenerate_scripts.sh <repository root>
+set -uo pipefail
+root=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+check() {  # check <what> <expected> <actual>
+  if [ "$2" = "$3" ]; then echo "ok: $1"; else echo "FAIL: $1: expected '$2', got '$3'"; failures=$((failures + 1)); fi
+}
+fixtures=("$root"/results/ablation-momentum/cpu/runs/*.h5)
+a=${fixtures[0]}
+b=${fixtures[1]}
+sha=$(h5dump -a /git_sha "$a" | sed -n 's/.*(0): "\(.*\)".*/\1/p')
+fake() {  # a binary whose --version prints $2 and exits with $3
+  printf '#!/bin/sh\necho "%s"\nexit %s\n' "$2" "$3" > "$tmp/$1"
+  chmod +x "$tmp/$1"
+}
+fake same "contra $sha" 0
+fake other "contra 0123456789ab" 0
+fake dirty "contra $sha-dirty" 0
+fake odd "contra 1.2.3" 0
+fake failing "contra $sha" 3
+aside=$root/scripts/set-aside-stale.sh
+
+# set-aside-stale.sh
+runs="$tmp/res ults/s/cpu/runs"  # a space in the path
+mkdir -p "$runs"
+cp "$a" "$runs/this.h5"
+head -c 2000 "$a" > "$runs/broken.h5"
+cp "$a" "$runs/kept.h5.partial" && echo ck > "$runs/kept.ckpt"
+echo ck > "$runs/orphan.ckpt"
+bash "$aside" "$tmp/same" "$tmp/res ults" > "$tmp/out" 2>&1
+check "this commit's record kept, a broken one set aside" "0 broken.h5.previous this.h5" \
+  "$? $(cd "$runs" && ls this.h5 broken.h5.previous 2>&1 | tr '\n' ' ' | sed 's/ $//')"
+check "this commit's partial record and checkpoint kept, an orphan checkpoint set aside" \
+  "kept.ckpt kept.h5.partial orphan.ckpt.previous" "$(cd "$runs" && ls kept.* orphan.* | tr '\n' ' ' | sed 's/ $//')"
+bash "$aside" "$tmp/other" "$tmp/res ults" > "$tmp/out" 2>&1
+check "another commit's record set aside" "0" "$?"
+check "with its partial record and checkpoint" "kept.ckpt.previous kept.h5.partial.previous" \
+  "$(cd "$runs" && ls kept.* | tr '\n' ' ' | sed 's/ $//')"
+cp "$a" "$runs/this.h5"
+bash "$aside" "$tmp/other" "$tmp/res ults" > /dev/null 2>&1
+check "an existing .previous is never overwritten" "this.h5.previous this.h5.previous.1" \
+  "$(cd "$runs" && ls this.* | tr '\n' ' ' | sed 's/ $//')"
+for bin in dirty odd failing missing; do
+  bash "$aside" "$tmp/$bin" "$tmp/res ults" > "$tmp/out" 2>&1
+  check "binary '$bin' refused with exit 2 and one line" "2 1" "$? $(wc -l < "$tmp/out")"
+done
+bash "$aside" "$tmp/same" "$tmp/nowhere" > /dev/null 2>&1
+check "a missing folder refused" "2" "$?"
+
+# compare-previous.py
+cmp="python3 $root/scripts/compare-previous.py"
+runs="$tmp/g[1]/s/cpu/runs"  # a glob character in the path
+mkdir -p "$runs"
+cp "$a" "$runs/x.h5" && cp "$a" "$runs/x.h5.previous"
+$cmp "$tmp/g[1]" > "$tmp/out"
+check "a record equal to its previous one" "0" "$?"
+cp "$b" "$runs/x.h5.previous"
+$cmp "$tmp/g[1]" > "$tmp/out"
+check "a record that differs is named" "1 1" "$? $(grep -c 'x.h5: differs from x.h5.previous in' "$tmp/out")"
+cp "$a" "$runs/x.h5.previous" && head -c 2000 "$a" > "$runs/x.h5"
+$cmp "$tmp/g[1]" > "$tmp/out"
+check "an unreadable record is not equal" "1 1" "$? $(grep -c 'h5dump cannot read it' "$tmp/out")"
+rm "$runs/x.h5"
+$cmp "$tmp/g[1]" > "$tmp/out"
+check "a previous record with no regenerated one is not equal" "1 1" "$? $(grep -c "no x.h5 beside it" "$tmp/out")"
+$cmp "$tmp/nowhere" > /dev/null 2>&1
+check "a missing folder refused" "2" "$?"
+
+[ "$failures" -eq 0 ] || { echo "$failures checks failed"; exit 1; }
