@@ -535,8 +535,14 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   CHECK_THAT(length_error("batch = [256, 512]\ntop1 = [60.0]\n", "reference_y = \"top1\"\n"),
              Catch::Contains("u.toml: column 'top1' of the cited table u.tab has 1 values but reference_x 'batch' has "
                              "2: each value is matched to its x by position"));
-  CHECK_THAT(length_error("batch = [256, 512]\nwith = [60.0, 61.0, 62.0]\n", "reference_columns = { a = \"with\" }\n"),
+  CHECK_THAT(length_error("batch = [256, 512]\nwith = [60.0, 61.0, 62.0]\n",
+                          "series = \"model.head\"\nreference_columns = { linear = \"with\" }\n"),
              Catch::Contains("column 'with' of the cited table u.tab has 3 values but reference_x 'batch' has 2"));
+  // A reference_columns key names a planned series value exactly, or that series loses its paper column.
+  CHECK_THAT(length_error("batch = [256, 512]\nwith = [60.0, 61.0]\n",
+                          "series = \"model.head\"\nreference_columns = { mlpx = \"with\" }\n"),
+             Catch::Contains("u.toml: report.reference_columns.mlpx = 'with': no planned run has series model.head = "
+                             "'mlpx' (its values: linear)"));
   // 2-D: one row per x, each with one value per reference_series entry.
   const std::string series = "reference_series = \"epochs\"\nreference_y = \"top1\"\n";
   CHECK(length_error("batch = [256, 512]\nepochs = [1, 2]\ntop1 = [[60.0, 61.0], [62.0, 63.0]]\n", series) ==

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "contra/core/error.h"
@@ -13,6 +14,7 @@
 #include "contra/report/curves.h"
 #include "contra/report/epoch_reference.h"
 #include "contra/report/grid.h"
+#include "contra/report/planned_grid.h"
 #include "contra/sweep/baselines.h"
 
 namespace contra::report {
@@ -101,6 +103,18 @@ void check_column_lengths(const sweep::SweepPlan& plan, const config::ReferenceT
   }
 }
 
+/// A reference_columns key is a series value the table looks its paper column up by, exactly: a
+/// misspelt one would leave that series without its paper column, silently.
+void check_column_series(const sweep::SweepPlan& plan) {
+  const auto& spec = plan.sweep.report;
+  const PlannedGrid grid(plan);
+  for (const auto& [series, column] : spec.reference_columns)
+    CONTRA_CHECK(std::find(grid.series().begin(), grid.series().end(), series) != grid.series().end(),
+                 "{}: report.reference_columns.{} = '{}': no planned run has series {} = '{}' (its values: {})",
+                 plan.sweep.file, series, column, spec.series.empty() ? "(none)" : spec.series, series,
+                 fmt::join(grid.series(), ", "));
+}
+
 }  // namespace
 
 void check_references(const sweep::SweepPlan& plan, const std::string& references_dir) {
@@ -122,6 +136,7 @@ void check_references(const sweep::SweepPlan& plan, const std::string& reference
                    spec.reference, fmt::join(columns, ", "));
     }
     check_column_lengths(plan, reference);
+    check_column_series(plan);
     check_claims(plan, reference);
   }
   if (draws_epoch_reference(plan)) (void)config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");

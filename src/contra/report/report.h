@@ -29,7 +29,8 @@ std::vector<std::string> report_kinds();
 /// defect, so that a sweep stops on a bad reference before it trains, not after. Defects: a named
 /// column the table lacks, a value column whose length is not the reference_x column's (values are
 /// matched to their x by position), a 2-D column whose rows are not one per x or not one value per
-/// reference_series entry, and the claims' (check_claims).
+/// reference_series entry, a reference_columns key that is no planned series value, and the
+/// claims' (check_claims).
 void check_references(const sweep::SweepPlan& plan, const std::string& references_dir);
 
 /// Writes `<plan.dir>/table.md`, `table.csv`, `table.tex` and `figure.{gp,png,svg}` from the records in
