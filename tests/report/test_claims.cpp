@@ -517,41 +517,6 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
              }),
              Catch::Contains("h.toml: report.reference_x = 'batchsize' is no column of the cited table t.tab (its "
                              "columns: batch, top1)"));
-  // A value column shorter than its x column would move each value after the gap onto the wrong x.
-  const auto length_error = [&](const std::string& table, const std::string& report_keys) {
-    write_file(dir / "refs" / "u.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\n" + table);
-    return message_of([&] {
-      contra::report::check_references(
-          contra::sweep::plan_sweep(write_file(dir / "u.toml", "name = \"u\"\nexperiment = \"" + kExperiment +
-                                                                   "\"\n[grid]\n\"optim.batch\" = [256]\n[report]\n"
-                                                                   "reference = \"u.tab\"\nreference_x = \"batch\"\n" +
-                                                                   report_keys),
-                                    "", {}, dir / "results"),
-          refs);
-    });
-  };
-  const std::string accepted = "(no ContraError thrown)";
-  CHECK(length_error("batch = [256, 512]\ntop1 = [60.0, 61.0]\n", "reference_y = \"top1\"\n") == accepted);
-  CHECK_THAT(length_error("batch = [256, 512]\ntop1 = [60.0]\n", "reference_y = \"top1\"\n"),
-             Catch::Contains("u.toml: column 'top1' of the cited table u.tab has 1 values but reference_x 'batch' has "
-                             "2: each value is matched to its x by position"));
-  CHECK_THAT(length_error("batch = [256, 512]\nwith = [60.0, 61.0, 62.0]\n",
-                          "series = \"model.head\"\nreference_columns = { linear = \"with\" }\n"),
-             Catch::Contains("column 'with' of the cited table u.tab has 3 values but reference_x 'batch' has 2"));
-  // A reference_columns key names a planned series value exactly, or that series loses its paper column.
-  CHECK_THAT(length_error("batch = [256, 512]\nwith = [60.0, 61.0]\n",
-                          "series = \"model.head\"\nreference_columns = { mlpx = \"with\" }\n"),
-             Catch::Contains("u.toml: report.reference_columns.mlpx = 'with': no planned run has series model.head = "
-                             "'mlpx' (its values: linear)"));
-  // 2-D: one row per x, each with one value per reference_series entry.
-  const std::string series = "reference_series = \"epochs\"\nreference_y = \"top1\"\n";
-  CHECK(length_error("batch = [256, 512]\nepochs = [1, 2]\ntop1 = [[60.0, 61.0], [62.0, 63.0]]\n", series) ==
-        accepted);
-  CHECK_THAT(length_error("batch = [256, 512]\nepochs = [1, 2]\ntop1 = [[60.0, 61.0], [62.0]]\n", series),
-             Catch::Contains("column 'top1.1' of the cited table u.tab has 1 values but reference_series 'epochs' "
-                             "has 2"));
-  CHECK_THAT(length_error("batch = [256, 512]\nepochs = [1, 2]\ntop1 = [[60.0, 61.0]]\n", series),
-             Catch::Contains("column 'top1' of the cited table u.tab has 1 rows but reference_x 'batch' has 2 values"));
   // A claims entry that is not an array of tables is refused, not skipped.
   write_file(dir / "refs" / "t.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\nbatch = [1]\nclaims = 5\n");
   CHECK_THAT(message_of([&] { (void)contra::config::load_reference(refs, "t.tab"); }),
