@@ -76,6 +76,7 @@ void check_column_lengths(const sweep::SweepPlan& plan, const config::ReferenceT
   };
   std::vector<std::string> values = {spec.reference_y};
   for (const auto& [series, column] : spec.reference_columns) values.push_back(column);
+  const auto series = reference.columns.find(spec.reference_series);
   bool one_d = false;
   for (const auto& column : values) {
     if (column.empty()) continue;
@@ -87,7 +88,6 @@ void check_column_lengths(const sweep::SweepPlan& plan, const config::ReferenceT
     std::size_t rows = 0;
     for (; reference.columns.count(fmt::format("{}.{}", column, rows)) > 0; ++rows) {
       const auto& row = reference.columns.at(fmt::format("{}.{}", column, rows));
-      const auto series = reference.columns.find(spec.reference_series);
       if (series != reference.columns.end() && row.size() != series->second.size())
         refuse(fmt::format("{}.{}", column, rows), row.size(), series->second.size(),
                "reference_series '" + spec.reference_series + "'");
@@ -97,10 +97,8 @@ void check_column_lengths(const sweep::SweepPlan& plan, const config::ReferenceT
                  "matched to its x by position",
                  plan.sweep.file, column, spec.reference, rows, spec.reference_x, n);
   }
-  if (one_d && !spec.reference_series.empty() && reference.columns.count(spec.reference_series) > 0) {
-    const auto got = reference.columns.at(spec.reference_series).size();
-    if (got != n) refuse(spec.reference_series, got, n, "reference_x '" + spec.reference_x + "'");
-  }
+  if (one_d && series != reference.columns.end() && series->second.size() != n)
+    refuse(spec.reference_series, series->second.size(), n, "reference_x '" + spec.reference_x + "'");
 }
 
 /// A reference_columns key is a series value the table looks its paper column up by, exactly: a
