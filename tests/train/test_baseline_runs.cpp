@@ -20,13 +20,14 @@ using contra::testing::train_quietly;
 
 namespace {
 
-contra::config::Experiment small(const std::string& method, std::int64_t seed = 0) {
+contra::config::Experiment small(const std::string& method, std::int64_t seed = 0, bool knn_random_init = false) {
   return contra::methods::load_experiment(
       CONTRA_SOURCE_DIR "/experiments/moco-fashion-mnist.toml",
       {contra::config::parse_set("method.name=" + method, "test"), contra::config::parse_set("data.train_subset=600", "test"),
        contra::config::parse_set("data.test_subset=300", "test"), contra::config::parse_set("optim.epochs=1", "test"),
        contra::config::parse_set("optim.batch=120", "test"), contra::config::parse_set("model.width=4", "test"),
        contra::config::parse_set("eval.knn_k=20", "test"),
+       contra::config::parse_set(std::string("eval.knn_random_init=") + (knn_random_init ? "true" : "false"), "test"),
        contra::config::parse_set("run.seed=" + std::to_string(seed), "test")});
 }
 
@@ -81,7 +82,8 @@ TEST_CASE("baseline runs: the random-init encoder is the one supervised training
   TempDir dir;
   for (const std::int64_t seed : {0, 3}) {
     const auto init = contra::store::read_run(train_quietly(small("random_init", seed), dir.path()).file);
-    const auto sup = contra::store::read_run(train_quietly(small("supervised", seed), dir.path()).file);
+    const auto sup =
+        contra::store::read_run(train_quietly(small("supervised", seed, /*knn_random_init=*/true), dir.path()).file);
     CHECK(summary(init, "knn_top1") == summary(sup, "knn_top1_random_init"));
   }
   const auto a = contra::store::read_run(train_quietly(small("random_init", 0), dir.path() / "a").file);
