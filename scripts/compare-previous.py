@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares regenerated run records with the ones they replaced.
 
-    scripts/compare-previous.py [results folder, default results]
+    scripts/compare-previous.py [--except KEY]... [results folder, default results]
 
 For every record <id>.h5 under <folder>/**/runs/ that has a <id>.h5.previous beside it (the name
 scripts/set-aside-stale.sh and `contra sweep --rerun` give the record another commit wrote), reads
@@ -11,7 +11,15 @@ loss, steps, negatives, K, store size and FLOPs, and the per-epoch (loss, kNN, p
 alignment, uniformity) and per-step (loss, learning rate) series. Times, memory, SHA and timestamps
 are not compared: they are the machine's and the commit's, not what was learned.
 
-Prints one line per record that differs (naming the values) and a count. A record that h5dump
+A commit that changes a default changes every run id (the id hashes the resolved config), so no
+<id>.h5 is beside a <id>.h5.previous. `--except KEY` pairs such a previous record with the record
+in the same runs/ folder whose config (/config) is equal once KEY is left out of both, and leaves
+out the values KEY alone decides: for eval.knn_random_init, knn_top1_random_init. Both records of
+a pair must be unique in their folder for that config, or the previous one counts as not
+regenerated.
+
+Prints one line per record that differs (naming the values, previous -> new), the largest
+difference per value, and a count. A record that h5dump
 cannot read (either file), and a <id>.h5.previous with no <id>.h5 beside it (a run not regenerated
 yet), are named and counted apart: neither passes for equal. Exits 1 if any record differs, is
 unreadable or is not regenerated, 2 on bad usage or when h5dump is missing, 0 otherwise (also when
@@ -19,6 +27,7 @@ no record has a previous one).
 """
 import os
 import re
+import tomllib
 import shutil
 import subprocess
 import sys
@@ -26,6 +35,8 @@ import sys
 SUMMARY = ['knn_top1', 'linear_top1', 'knn_top1_random_init', 'linear_train_top1', 'linear_iterations',
            'final_loss', 'embedding_std', 'chance_loss', 'steps', 'negatives', 'K',
            'negatives_store_bytes', 'train_flops_per_step']
+# The summary values a config key alone decides, left out of the comparison with --except KEY.
+DECIDED_BY = {'eval.knn_random_init': ['knn_top1_random_init']}
 SERIES = ['/epochs/loss', '/epochs/knn_top1', '/epochs/pretext_acc', '/epochs/align', '/epochs/uniform',
           '/steps/loss', '/steps/lr']
 
@@ -47,6 +58,41 @@ def series(path, name):
     return match.group(1) if match else None
 
 
+def abs_difference(a, b):
+    """|a - b| for two printed numbers; inf when either is missing or not a number."""
+    try:
+        return abs(float(a) - float(b))
+    except (TypeError, ValueError):
+        return float('inf')
+
+
+def config_except(path, keys):
+    """The record's resolved config (/config) without `keys` (section.key), as a comparable text."""
+    match = re.search(r'\(0\): "(.*)"\s*(?:\}\s*)+\Z', h5dump(path, '-a', '/config').strip(), re.S)
+    if not match:
+        return None
+    try:
+        config = tomllib.loads('\n'.join(line.strip() for line in match.group(1).split('\n')))
+    except tomllib.TOMLDecodeError:
+        return None
+    for key in keys:
+        section, _, name = key.partition('.')
+        config.get(section, {}).pop(name, None)
+    return repr(sorted((section, sorted(values.items())) for section, values in config.items()))
+
+
+def pair_by_config(folder, keys):
+    """{previous record: new record} for the records in `folder` whose configs match without `keys`."""
+    news, olds = {}, {}
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        target = news if name.endswith('.h5') else olds if name.endswith('.h5.previous') else None
+        if target is not None:
+            target.setdefault(config_except(path, keys), []).append(path)
+    return {old[0]: news[c][0] for c, old in olds.items()
+            if c is not None and len(old) == 1 and len(news.get(c, [])) == 1}
+
+
 def previous_records(root):
     """Every runs/<id>.h5.previous under root, walked (a folder name is never read as a pattern)."""
     for folder, _, files in sorted(os.walk(root)):
@@ -58,10 +104,18 @@ def previous_records(root):
 
 
 def main():
-    if len(sys.argv) > 2:
-        print('usage: scripts/compare-previous.py [results folder]', file=sys.stderr)
+    args, keys = sys.argv[1:], []
+    while len(args) >= 2 and args[0] == '--except':
+        keys.append(args[1])
+        args = args[2:]
+    if len(args) > 1 or (args and args[0].startswith('-')):
+        print('usage: scripts/compare-previous.py [--except KEY]... [results folder]', file=sys.stderr)
         return 2
-    root = sys.argv[1] if len(sys.argv) == 2 else 'results'
+    unknown = [k for k in keys if '.' not in k]
+    if unknown:
+        print(f"compare-previous: --except {unknown[0]}: not a section.key name", file=sys.stderr)
+        return 2
+    root = args[0] if args else 'results'
     if not os.path.isdir(root):
         print(f"compare-previous: no folder '{root}'", file=sys.stderr)
         return 2
@@ -70,8 +124,16 @@ def main():
               file=sys.stderr)
         return 2
     equal = differ = unreadable = missing = 0
+    largest = {}  # summary value -> the largest |new - previous| among the records that differ in it
+    pairs = {}  # with --except: previous record -> the new one with its config, per runs/ folder
+    skipped = [v for k in keys for v in DECIDED_BY.get(k, [])]
     for previous in previous_records(root):
         record = previous[:-len('.previous')]
+        if keys and not os.path.isfile(record):
+            folder = os.path.dirname(previous)
+            if folder not in pairs:
+                pairs[folder] = pair_by_config(folder, keys)
+            record = pairs[folder].get(previous, record)
         if not os.path.isfile(record):
             missing += 1
             print(f'{previous}: no {os.path.basename(record)} beside it (not regenerated)')
@@ -81,13 +143,18 @@ def main():
             unreadable += 1
             print(f'{record if new is None else previous}: h5dump cannot read it')
             continue
-        bad = [k for k in SUMMARY if new.get(k) != old.get(k)]
+        keys_differ = [k for k in SUMMARY if k not in skipped and new.get(k) != old.get(k)]
+        for k in keys_differ:
+            largest[k] = max(largest.get(k, 0.0), abs_difference(old.get(k), new.get(k)))
+        bad = [f'{k} ({old.get(k)} -> {new.get(k)})' for k in keys_differ]
         bad += [s for s in SERIES if series(record, s) != series(previous, s)]
         if bad:
             differ += 1
             print(f'{record}: differs from {os.path.basename(previous)} in {", ".join(bad)}')
         else:
             equal += 1
+    for k, d in largest.items():
+        print(f'compare-previous: largest difference in {k}: {d:g}')
     print(f'compare-previous: {equal} records equal to their previous ones in every learned value, {differ} differ, '
           f'{unreadable} unreadable, {missing} not regenerated')
     return 1 if differ or unreadable or missing else 0

@@ -72,4 +72,20 @@ check "a previous record with no regenerated one is not equal" "1 1" "$? $(grep 
 $cmp "$tmp/nowhere" > /dev/null 2>&1
 check "a missing folder refused" "2" "$?"
 
+# compare-previous.py --except: a default changed, so every run id did; pairs by config instead
+runs="$tmp/e/s/cpu/runs"
+mkdir -p "$runs"
+cp "$a" "$runs/new.h5" && cp "$a" "$runs/old.h5.previous" && cp "$b" "$runs/other.h5.previous"
+$cmp "$tmp/e" > "$tmp/out"
+check "without --except, another id is not a regenerated record" "1 2" "$? $(grep -c 'beside it (not regenerated)' "$tmp/out")"
+$cmp --except eval.knn_random_init "$tmp/e" > "$tmp/out"
+check "with --except, the record with the same config is the regenerated one; another config is not" \
+  "1 1 1" "$? $(grep -c '1 records equal' "$tmp/out") $(grep -c 'no other.h5 beside it' "$tmp/out")"
+cp "$a" "$runs/twin.h5" && rm "$runs/other.h5.previous"
+$cmp --except eval.knn_random_init "$tmp/e" > "$tmp/out"
+check "two records with that config: neither is taken for the regenerated one" "1 1" \
+  "$? $(grep -c 'no old.h5 beside it' "$tmp/out")"
+$cmp --except knn_random_init "$tmp/e" > "$tmp/out" 2>&1
+check "a key without its section refused" "2 1" "$? $(wc -l < "$tmp/out")"
+
 [ "$failures" -eq 0 ] || { echo "$failures checks failed"; exit 1; }

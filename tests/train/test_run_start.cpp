@@ -194,7 +194,8 @@ TEST_CASE("resume: a run resumed under another split chunk budget keeps the one 
   // it the last bits of every step. The record carries the budget, and the resumed attempt uses it.
   const auto exp =
       contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
-                                        "optim.batch=64", "model.width=4", "method.queue=256", "model.bn_splits=4"});
+                                        "optim.batch=64", "model.width=4", "method.queue=256", "model.bn_splits=4",
+                                        "eval.knn_random_init=true"});
   const auto run = [&](const fs::path& out, std::int64_t stop_after) {
     contra::train::RunContext ctx;
     ctx.out_dir = out;
