@@ -1,10 +1,10 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0 78.08 0.21166010488517079
-1 81.98666666666666 0.4952103929980981
-2 82.71 0.16643316977092618
-3 81.75 0.5260228131934993
-4 80.90333333333332 1.116348213297859
+0 78.07333333333334 0.22501851775650172
+1 81.98333333333333 0.48086727205470164
+2 82.70333333333333 0.16072751268321192
+3 81.75 0.5188448708429153
+4 80.90333333333335 1.1203719620435562
 EOD
 $p0s1 << EOD
 0 69.19333333333333 1.803699901129162
@@ -37,21 +37,21 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
 set key at screen 0.2357, screen 0.0613 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,1.086819862573222 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.66000000000001 offset 1,1.0896341027656504 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     86.66000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "K 64", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
@@ -91,21 +91,21 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set xtics ("0.0" 0, "0.9" 1, "0.99" 2, "0.999" 3, "0.9999" 4)
 set xrange [-0.5:4.5]
 set key at screen 0.2357, screen 0.0613 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,1.086819862573222 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.66000000000001 offset 1,1.0896341027656504 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     86.66000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "K 64", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \

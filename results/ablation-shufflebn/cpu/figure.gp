@@ -1,84 +1,84 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-1 7.693977029914531 0
-2 12.062633547008545 0
-3 19.1139155982906 0
-4 28.412126068376068 0
-5 38.66686698717948 0
-6 47.44424412393162 0
-7 54.93790064102564 0
-8 60.324853098290596 0
-9 63.47823183760684 0
-10 65.57325053418805 0
+1 7.774105235042735 0
+2 11.144497863247864 0
+3 18.775040064102566 0
+4 27.555755876068375 0
+5 37.06430288461539 0
+6 46.455996260683754 0
+7 53.971354166666664 0
+8 59.27650908119657 0
+9 62.94571314102564 0
+10 65.17761752136752 0
 EOD
 $p0s1 << EOD
-1 7.817508012820514 0
-2 13.716947115384615 0
-3 22.849893162393162 0
-4 35.32151442307693 0
-5 45.309161324786324 0
-6 55.393629807692314 0
-7 62.760416666666664 0
-8 68.76836271367522 0
-9 71.85830662393163 0
-10 74.0150908119658 0
+1 7.513688568376068 0
+2 13.40645032051282 0
+3 22.33573717948718 0
+4 33.79907852564102 0
+5 43.865184294871796 0
+6 53.48390758547009 0
+7 60.90745192307693 0
+8 66.89369658119658 0
+9 70.10049412393163 0
+10 72.40751869658119 0
 EOD
 $p0s2 << EOD
-1 6.615584935897435 0
-2 8.812433226495726 0
-3 13.578392094017092 0
-4 21.404246794871796 0
-5 29.475494123931625 0
-6 37.107705662393165 0
-7 44.30755876068377 0
-8 49.32558760683761 0
-9 52.69097222222223 0
-10 54.69751602564102 0
+1 6.834268162393163 0
+2 9.587005876068377 0
+3 15.893763354700857 0
+4 24.315571581196583 0
+5 32.75574252136752 0
+6 40.97055288461539 0
+7 47.82151442307693 0
+8 53.02317040598291 0
+9 56.39022435897436 0
+10 58.57872596153846 0
 EOD
 $p1s0 << EOD
-1 74.14 0
-2 75.94 0
-3 76.76 0
-4 77.16666666666667 0
-5 77.51666666666667 0
-6 77.86 0
-7 77.69666666666667 0
-8 77.85333333333334 0
-9 77.76 0
-10 77.67333333333333 0
+1 73.30666666666667 0
+2 75.64333333333333 0
+3 76.62333333333333 0
+4 77.40000000000002 0
+5 77.78333333333335 0
+6 77.90333333333332 0
+7 77.82000000000001 0
+8 77.83666666666666 0
+9 77.85666666666667 0
+10 77.86 0
 EOD
 $p1s1 << EOD
-10.25 82.86 0.31796226191169846
+10.25 83.23333333333333 0.3980368492154195
 EOD
 $p1s2 << EOD
-1 74.44666666666667 0
-2 75.81 0
-3 77.14333333333333 0
-4 77.36999999999999 0
-5 77.67333333333333 0
-6 77.86999999999999 0
-7 77.88 0
-8 77.90666666666665 0
-9 77.83999999999999 0
-10 77.75 0
+1 73.73333333333333 0
+2 75.88 0
+3 77.10666666666667 0
+4 77.35 0
+5 77.70333333333333 0
+6 77.75 0
+7 77.73333333333333 0
+8 77.87333333333333 0
+9 77.85666666666667 0
+10 77.81666666666666 0
 EOD
 $p1s3 << EOD
-10.5 82.6 0.5220153254455271
+10.5 82.89666666666666 0.6092892033618584
 EOD
 $p1s4 << EOD
-1 74.04666666666667 0
-2 76.16000000000001 0
-3 77.17666666666666 0
-4 77.99 0
-5 78.59333333333335 0
-6 78.70666666666666 0
-7 78.72666666666667 0
-8 78.78 0
-9 78.84 0
-10 78.86 0
+1 74.41666666666667 0
+2 76.24666666666667 0
+3 77.51 0
+4 78.06333333333333 0
+5 78.70666666666666 0
+6 78.90333333333334 0
+7 79.00999999999999 0
+8 79.12333333333332 0
+9 79.11 0
+10 79.07666666666667 0
 EOD
 $p1s5 << EOD
-10.75 83.52 0.13453624047073884
+10.75 83.44333333333333 0.4037738641038213
 EOD
 $p2s0 << EOD
 0 22 0
@@ -119,9 +119,9 @@ set ylabel "top-1 (%)"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.4905, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5320424849234691 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
 set label 104 "supervised\n(linear)" at graph 1, first 88.22666666666667 offset 1,1.3806157359340716 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 86.77 offset 1,0.5 left tc rgb "#707070"
@@ -134,9 +134,9 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 not
      $p1s4 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      88.22666666666667 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      86.77 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
@@ -198,9 +198,9 @@ set ylabel "top-1 (%)"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.4905, screen 0.1205 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5320424849234691 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
 set label 104 "supervised\n(linear)" at graph 1, first 88.22666666666667 offset 1,1.3806157359340716 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 86.77 offset 1,0.5 left tc rgb "#707070"
@@ -213,9 +213,9 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 2 dt 2 pt 7 ps 0.9 not
      $p1s4 using 1:2 with linespoints lc rgb "#D55E00" lw 2 dt 2 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      88.22666666666667 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      86.77 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \

@@ -1,35 +1,35 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0.07 82.39666666666666 1.2764142483274514
-0.1 83.10333333333334 0.16563010998406366
-0.2 82.46666666666665 0.5805457202782006
-0.3 81.82333333333334 0.6285167725155322
-0.4 81.50666666666666 0.3300505011863077
-0.5 81.01666666666667 0.4166933324800607
+0.07 83.11666666666666 0.056862407030772784
+0.1 83.01 0.23065125189341562
+0.2 82.41666666666667 0.34122328955293996
+0.3 81.61333333333333 0.38527046776690754
+0.4 81.37666666666667 0.4940985056983433
+0.5 81.15333333333332 0.657444547725
 EOD
 $p0s1 << EOD
-0.07 77.71333333333334 1.5396861151979493
-0.1 78.08666666666666 0.15534906930307923
-0.2 76.62 0.631506136153876
-0.3 75.96 0.6264183905346371
-0.4 75.01333333333334 0.5387330817142439
-0.5 74.14333333333333 0.5103266927501738
+0.07 77.69 1.0650352106855465
+0.1 78.08333333333333 0.7155650447956026
+0.2 76.75666666666667 0.5980245256955129
+0.3 75.98666666666666 0.5533835318595306
+0.4 74.66333333333334 0.6603282012252198
+0.5 73.92666666666666 0.9702748751427767
 EOD
 $p0s2 << EOD
-0.07 81.81 0.8217663901620721
-0.1 82.08666666666669 0.48839874419712925
-0.2 81.97333333333334 0.7032306402122596
-0.3 81.46 0.6854925236645543
-0.4 81.12333333333332 0.6744874597302272
-0.5 79.81 0.5990826320300068
+0.07 81.65333333333332 0.8198983676854936
+0.1 82.01 0.7422263805605456
+0.2 81.50666666666666 0.2722743714221588
+0.3 81.04666666666667 0.6530951946947168
+0.4 80.75 0.35930488446443176
+0.5 80.17666666666666 1.0635005093244334
 EOD
 $p0s3 << EOD
-0.07 75.50666666666666 1.9515207745072438
-0.1 76.85666666666667 0.9450044091607901
-0.2 75.02666666666666 1.3845697285919976
-0.3 74.54666666666667 1.0071908127724973
-0.4 74.04333333333334 1.3801932231877287
-0.5 73.82666666666665 0.7642861593234114
+0.07 75.36666666666667 1.6725529388731881
+0.1 76.61 0.7692203845452825
+0.2 75.01333333333334 1.2045054310103118
+0.3 74.48333333333333 0.9291573243177553
+0.4 73.81333333333333 1.3890404361764717
+0.5 73.44000000000001 1.0983168941612476
 EOD
 $p1s0 << EOD
 0.07 60.6 0
@@ -62,11 +62,11 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.26666666666665 offset 1,0.8050954669161534 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.27333333333331 offset 1,0.7994517756941413 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 84.33 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
@@ -76,11 +76,11 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s2 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s3 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s3 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.26666666666665 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     86.27333333333331 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      84.33 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "head linear", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "head mlp", \
@@ -119,11 +119,11 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.26666666666665 offset 1,0.8050954669161534 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.27333333333331 offset 1,0.7994517756941413 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 84.33 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
@@ -133,11 +133,11 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s2 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s3 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s3 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.26666666666665 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     86.27333333333331 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      84.33 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "head linear", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "head mlp", \

@@ -1,17 +1,17 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0 82.52666666666667 0.39803684921541604
-1 82.16333333333334 0.6107645481962245
-2 83.27 0.6947661477072745
-3 82.06 0.4877499359302849
-4 82.07333333333334 0.07023769168568511
+0 82.93333333333334 0.19008769905844095
+1 82.11666666666667 0.3043572462310313
+2 83.23 0.12124355652981957
+3 82.10666666666667 0.5707305260219937
+4 81.91333333333334 0.1861003313627735
 EOD
 $p0s1 << EOD
-0 78.46666666666668 1.1839481970649388
-1 75.78666666666668 1.2973177457097123
-2 78.58666666666666 0.6321655901212404
-3 76.35333333333334 0.37004504230340857
-4 76.47333333333334 0.1625833119767571
+0 78.24666666666667 0.7968897874444972
+1 75.65333333333334 1.0854185060764938
+2 78.31333333333333 0.2939954648176309
+3 76.44 0.5583009940883139
+4 76.39999999999999 0.1734935157289689
 EOD
 $p1s0 << EOD
 0 60.6 0
@@ -37,21 +37,21 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set xtics ("MoCo v1" 0, "\nMLP" 1, "aug+" 2, "\nMLP+aug+" 3, "MLP+aug+cos" 4)
 set xrange [-0.5:4.5]
 set key at screen 0.2357, screen 0.0593 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,1.086819862573222 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.66000000000001 offset 1,1.0896341027656504 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     86.66000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#0072B2" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#0072B2" title "kNN"
@@ -89,21 +89,21 @@ set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set xtics ("MoCo v1" 0, "\nMLP" 1, "aug+" 2, "\nMLP+aug+" 3, "MLP+aug+cos" 4)
 set xrange [-0.5:4.5]
 set key at screen 0.2357, screen 0.0593 center top vertical maxrows 1 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.66333333333334 offset 1,1.086819862573222 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.66000000000001 offset 1,1.0896341027656504 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 84.99333333333333 offset 1,0.5 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s1 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.66333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     86.66000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      84.99333333333333 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#0072B2" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#0072B2" title "kNN"
