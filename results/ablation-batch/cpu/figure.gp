@@ -1,39 +1,39 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-256 80.79 0.11789826122551902
-512 79.41333333333334 0.45785732857881917
-1024 78.89999999999999 0.9406380813043925
-2048 76.10333333333334 0.7742308010750654
+256 80.77666666666669 0.135030860670199
+512 79.67333333333333 0.5960145412096365
+1024 79.01333333333332 0.7081195755896963
+2048 76.18666666666667 0.8471324178269527
 EOD
 $p0s1 << EOD
 256 73.25666666666666 0.5853488988059437
-512 71.22 1.9275891678467205
-1024 69.41333333333334 2.862382457557574
-2048 63.24333333333334 2.8409388119657453
+512 71.39666666666666 2.1723336146488528
+1024 69.59333333333333 2.8443335481854626
+2048 63.23000000000001 2.833425488697386
 EOD
 $p0s2 << EOD
-256 81.12333333333333 0.2836077102854154
-512 80.46333333333332 0.3214550253664298
-1024 80.03333333333333 0.42099089459670586
-2048 76.88666666666667 1.1537041792995821
+256 81.11999999999999 0.24269322199022875
+512 80.50333333333333 0.36855573979160283
+1024 80.09666666666668 0.4969238707622455
+2048 76.94666666666667 1.030404451336135
 EOD
 $p0s3 << EOD
 256 74.96 0.04358898943540784
-512 72.64999999999999 0.7623647421018369
-1024 71.28999999999999 1.9319420281157533
-2048 66.29 2.4515301344262483
+512 72.89999999999999 0.6668583057891732
+1024 70.89 2.93040952769404
+2048 65.86333333333333 3.6045711719056595
 EOD
 $p0s4 << EOD
-256 82.26666666666667 0.4007908847932156
-512 81.12666666666667 0.5445487428443201
-1024 80.60333333333334 0.30005555041247656
-2048 76.42333333333335 0.6838372125976521
+256 82.25999999999999 0.37999999999999734
+512 81.06333333333333 0.5472050194701576
+1024 80.38666666666667 0.20502032419575533
+2048 76.65000000000002 0.675055553269503
 EOD
 $p0s5 << EOD
 256 76.78999999999999 0.4073082370883289
-512 74.88666666666667 1.0722095566321626
-1024 72.89333333333333 1.6002603954773482
-2048 68.66000000000001 1.6212032568435049
+512 74.61666666666667 1.2251666553303346
+1024 72.66666666666667 1.7464917215186992
+2048 67.98 3.1325229448481244
 EOD
 $p1s0 << EOD
 256 57.5 0
@@ -88,12 +88,12 @@ set key at screen 0.2357, screen 0.1169 center top vertical maxrows 3 reverse Le
 set label "fail: epochs 1" at first 512, graph 0.06 center tc rgb "#b00000"
 set label "fail: epochs 1" at first 1024, graph 0.06 center tc rgb "#b00000"
 set label "fail: epochs 1, 2, 4" at first 2048, graph 0.06 center tc rgb "#b00000"
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.8165223271170206 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.7886513650989144 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 85.35000000000001 offset 1,2.5198905020368834 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 82.06 offset 1,2.823417662765472 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.36666666666667 offset 1,2.5115209813260577 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 82.06 offset 1,2.825152635706086 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -106,11 +106,11 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s4 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p0s5 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s5 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     85.35000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     85.36666666666667 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      82.06 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 1", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 2", \
@@ -163,12 +163,12 @@ set key at screen 0.2357, screen 0.1169 center top vertical maxrows 3 reverse Le
 set label "fail: epochs 1" at first 512, graph 0.06 center tc rgb "#b00000"
 set label "fail: epochs 1" at first 1024, graph 0.06 center tc rgb "#b00000"
 set label "fail: epochs 1, 2, 4" at first 2048, graph 0.06 center tc rgb "#b00000"
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.8165223271170206 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.7886513650989144 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 85.35000000000001 offset 1,2.5198905020368834 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 82.06 offset 1,2.823417662765472 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.36666666666667 offset 1,2.5115209813260577 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 82.06 offset 1,2.825152635706086 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -181,11 +181,11 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s4 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p0s5 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s5 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     85.35000000000001 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     85.36666666666667 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      82.06 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "epochs 1", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "epochs 2", \

@@ -1,9 +1,9 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-0.05 82.90666666666667 0.41307787804883883
-0.1 83.06333333333332 0.8534830597811153
-0.5 82.78666666666668 0.5607435539828595
-1 82.75333333333333 0.7072717535242998
+0.05 82.89 0.4330127018922193
+0.1 83.05 0.8793179174792269
+0.5 82.79 0.5311308689955739
+1 82.79 0.7171471257698823
 EOD
 $p0s1 << EOD
 0.05 77.16666666666667 0.8450641001328405
@@ -12,8 +12,8 @@ $p0s1 << EOD
 1 76.87666666666667 0.14571661996262875
 EOD
 $p0s2 << EOD
-10 82.16000000000001 0.22912878474778672
-100 79.11333333333333 0.8144527815246989
+10 82.16000000000001 0.245560583156175
+100 79.08666666666666 0.8069902932088717
 EOD
 $p0s3 << EOD
 10 75.29 0.7049113419430851
@@ -48,12 +48,12 @@ set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
 set xrange [0.03419152760229172:146.23505735569623]
 set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label "fail: ℓ2 norm false" at first 100, graph 0.06 center tc rgb "#b00000"
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.38 offset 1,0.641824715384594 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 83.9 offset 1,0.7909931765109697 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.39999999999999 offset 1,0.6642338850430534 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.9 offset 1,0.8294615279561306 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -62,11 +62,11 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s2 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s3 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.38 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     86.39999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.9 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \
@@ -112,12 +112,12 @@ set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
 set xrange [0.03419152760229172:146.23505735569623]
 set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
 set label "fail: ℓ2 norm false" at first 100, graph 0.06 center tc rgb "#b00000"
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 86.38 offset 1,0.641824715384594 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 83.9 offset 1,0.7909931765109697 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 86.39999999999999 offset 1,0.6642338850430534 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.9 offset 1,0.8294615279561306 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -126,11 +126,11 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s2 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
      $p0s3 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s3 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     86.38 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     86.39999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.9 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "ℓ2 norm true", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "ℓ2 norm false", \

@@ -1,83 +1,83 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-393.3046875 82.07000000000001 0.2882707061079871
-408.6953125 82.63666666666667 0.6151693533762356
-408.7109375 82.30333333333333 0.3356088993655174
+427.58203125 82.06333333333333 0.2902297940138664
+406.1015625 82.64666666666666 0.6401041581909416
+397.76171875 82.37333333333332 0.5916361494477291
 EOD
 $p0s1 << EOD
-393.3046875 76.69333333333333 0.21361959960016616
-408.6953125 77.70666666666666 0.6400260411368627
-408.7109375 77.37 0.7947326594522268
+427.58203125 76.69333333333333 0.21361959960016616
+406.1015625 77.70666666666666 0.6400260411368627
+397.76171875 77.47 0.5990826320300103
 EOD
 $p0s2 << EOD
-411.83984375 69.70333333333333 4.142527408881362
-388.890625 70.01666666666667 1.6594376557537023
-416.953125 70.66666666666667 0.7958852513606066
+442.2578125 69.61999999999999 4.2863620938973375
+468.40625 70.03 1.6612344807401471
+469.75390625 70.05333333333334 1.794890897334246
 EOD
 $p0s3 << EOD
-411.83984375 54.53333333333333 2.281103534110918
-388.890625 56.616666666666674 3.1242012312482923
-416.953125 56.21333333333333 3.900414507886736
+442.2578125 54.53333333333333 2.281103534110918
+468.40625 56.616666666666674 3.1242012312482923
+469.75390625 56.339999999999996 3.392756991003035
 EOD
 $p0s4 << EOD
-476.25390625 82.62333333333333 0.5142308171758375
-736.296875 82.34666666666668 0.7300228306932112
-1184.3203125 80.09666666666666 0.8828552165181608
+408.85546875 82.63333333333333 0.5147167505855287
+623.2265625 82.20333333333333 0.3073000705065545
+955.38671875 80.08333333333333 0.6007772743149769
 EOD
 $p0s5 << EOD
-476.25390625 76.81666666666666 0.830020080078379
-736.296875 75.70333333333333 1.5107062366103239
-1184.3203125 73.05666666666667 0.692122339860033
+408.85546875 76.81666666666666 0.830020080078379
+623.2265625 76.25666666666666 0.7518200139217736
+955.38671875 73.25333333333333 0.17097758137642985
 EOD
 $p0s6 << EOD
-528.109375 81.97333333333333 0.6190584248141116
-890.00390625 80.86333333333333 0.21733231083604446
-1545.7421875 77.89666666666666 2.0199587454533163
+558.203125 81.96 0.6091797764207199
+914.328125 80.98333333333333 0.4885011088353113
+1912.41015625 78.57666666666667 1.1023762213207144
 EOD
 $p0s7 << EOD
-528.109375 74.37666666666667 0.35725807665234577
-890.00390625 72.53666666666668 0.37072002014099054
-1545.7421875 68.97333333333331 2.1098894125838314
+558.203125 74.37666666666667 0.35725807665234577
+914.328125 72.81 0.703135833249883
+1912.41015625 69.89 1.2108261642366287
 EOD
 $p1s0 << EOD
-43.876761206 82.07000000000001 0.2882707061079871
-44.245136601999995 82.63666666666667 0.6151693533762356
-45.805882978666666 82.30333333333333 0.3356088993655174
+60.39069518066666 82.06333333333333 0.2902297940138664
+64.50712752066666 82.64666666666666 0.6401041581909416
+61.839246616000004 82.37333333333332 0.5916361494477291
 EOD
 $p1s1 << EOD
-43.876761206 76.69333333333333 0.21361959960016616
-44.245136601999995 77.70666666666666 0.6400260411368627
-45.805882978666666 77.37 0.7947326594522268
+60.39069518066666 76.69333333333333 0.21361959960016616
+64.50712752066666 77.70666666666666 0.6400260411368627
+61.839246616000004 77.47 0.5990826320300103
 EOD
 $p1s2 << EOD
-33.15947457833334 69.70333333333333 4.142527408881362
-35.85227582233333 70.01666666666667 1.6594376557537023
-41.465573451000004 70.66666666666667 0.7958852513606066
+43.520451505333334 69.61999999999999 4.2863620938973375
+46.86354311366667 70.03 1.6612344807401471
+53.75247513433334 70.05333333333334 1.794890897334246
 EOD
 $p1s3 << EOD
-33.15947457833334 54.53333333333333 2.281103534110918
-35.85227582233333 56.616666666666674 3.1242012312482923
-41.465573451000004 56.21333333333333 3.900414507886736
+43.520451505333334 54.53333333333333 2.281103534110918
+46.86354311366667 56.616666666666674 3.1242012312482923
+53.75247513433334 56.339999999999996 3.392756991003035
 EOD
 $p1s4 << EOD
-65.426499661 82.62333333333333 0.5142308171758375
-69.605109992 82.34666666666668 0.7300228306932112
-73.65459092166667 80.09666666666666 0.8828552165181608
+85.87044067200002 82.63333333333333 0.5147167505855287
+84.93215527066667 82.20333333333333 0.3073000705065545
+85.71258228366668 80.08333333333333 0.6007772743149769
 EOD
 $p1s5 << EOD
-65.426499661 76.81666666666666 0.830020080078379
-69.605109992 75.70333333333333 1.5107062366103239
-73.65459092166667 73.05666666666667 0.692122339860033
+85.87044067200002 76.81666666666666 0.830020080078379
+84.93215527066667 76.25666666666666 0.7518200139217736
+85.71258228366668 73.25333333333333 0.17097758137642985
 EOD
 $p1s6 << EOD
-69.679043735 81.97333333333333 0.6190584248141116
-79.574754456 80.86333333333333 0.21733231083604446
-87.01807457566667 77.89666666666666 2.0199587454533163
+88.06891915599999 81.96 0.6091797764207199
+89.05006432866666 80.98333333333333 0.4885011088353113
+93.25682868700001 78.57666666666667 1.1023762213207144
 EOD
 $p1s7 << EOD
-69.679043735 74.37666666666667 0.35725807665234577
-79.574754456 72.53666666666668 0.37072002014099054
-87.01807457566667 68.97333333333331 2.1098894125838314
+88.06891915599999 74.37666666666667 0.35725807665234577
+89.05006432866666 72.81 0.703135833249883
+93.25682868700001 69.89 1.2108261642366287
 EOD
 set terminal pngcairo size 1120,507 noenhanced font "sans,10"
 set output "figure.png"
@@ -94,12 +94,12 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2700387750304607 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,1.2476411931381577 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 85.55 offset 1,3.5014230725248083 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.7479756594327576 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.54333333333334 offset 1,3.5044352089110404 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.747574746650656 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -116,11 +116,11 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s6 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
      $p0s7 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s7 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     85.55 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     85.54333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
@@ -140,12 +140,12 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.7357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2700387750304607 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,1.2476411931381577 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 85.55 offset 1,3.5014230725248083 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.7479756594327576 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.54333333333334 offset 1,3.5044352089110404 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.747574746650656 left tc rgb "#707070"
 plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p1s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -162,11 +162,11 @@ plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 no
      $p1s6 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
      $p1s7 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s7 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     85.55 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     85.54333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
@@ -190,12 +190,12 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2700387750304607 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,1.2476411931381577 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 85.55 offset 1,3.5014230725248083 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.7479756594327576 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.54333333333334 offset 1,3.5044352089110404 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.747574746650656 left tc rgb "#707070"
 plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p0s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -212,11 +212,11 @@ plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 no
      $p0s6 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
      $p0s7 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p0s7 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     85.55 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     85.54333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
@@ -236,12 +236,12 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.7357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label 100 "raw pixels\n(linear)" at graph 1, first 81.89999999999999 offset 1,1.2700387750304607 left tc rgb "#707070"
+set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,1.2476411931381577 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
-set label 102 "random init\n(linear)" at graph 1, first 74.92999999999999 offset 1,0.5 left tc rgb "#707070"
+set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
-set label 104 "supervised\n(linear)" at graph 1, first 85.55 offset 1,3.5014230725248083 left tc rgb "#707070"
-set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.7479756594327576 left tc rgb "#707070"
+set label 104 "supervised\n(linear)" at graph 1, first 85.54333333333334 offset 1,3.5044352089110404 left tc rgb "#707070"
+set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.747574746650656 left tc rgb "#707070"
 plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
      $p1s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
@@ -258,11 +258,11 @@ plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 no
      $p1s6 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
      $p1s7 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
      $p1s7 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
-     81.89999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     74.92999999999999 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     85.55 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
+     85.54333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
      NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
