@@ -21,7 +21,7 @@
 #include "contra/config/experiment.h"
 #include "contra/core/threads.h"
 #include "contra/data/checksum.h"
-#include "contra/data/dataset.h"
+#include "contra/data/registry.h"
 
 namespace {
 
@@ -86,10 +86,8 @@ Files& files() {
 }
 
 contra::config::DataOptions options() {
-  contra::config::DataOptions o;
-  o.dataset = "stl10";
-  o.root = files().root.string();
-  o.train_split = "train+unlabeled";
+  auto o = contra::data::dataset_options("stl10", files().root.string(),
+                                         {{"train_split", contra::config::Value(std::string("train+unlabeled"))}});
   o.verify = false;  // synthetic bytes: not the official MD5
   return o;
 }

@@ -38,14 +38,14 @@ std::int64_t current_rss_bytes() {
 int child(const std::string& method, std::int64_t k, std::int64_t batch, const std::string& out) {
   contra::core::keep_freed_memory();
   contra::core::set_threads(1);
-  contra::config::Experiment e;
-  e.method.name = method;
-  e.method.set("queue", k);
-  e.method.set("negatives", k);
+  auto e = contra::methods::parse_experiment("", "bench_memory_growth",
+                                             {{"method.name", contra::config::Value(method), "bench_memory_growth"}});
+  if (e.method.find("queue") != nullptr) e.method.set("queue", k);
+  if (e.method.find("negatives") != nullptr) e.method.set("negatives", k);
   e.optim.batch = batch;
   e.model.width = 16;
   e.model.bn_splits = method == "simclr" ? 1 : 8;
-  e.model.head = method == "simclr" ? "mlp" : "linear";
+  e.model.head = method == "simclr" ? contra::config::Head::mlp : contra::config::Head::linear;
   torch::manual_seed(0);
   auto m = contra::methods::make_method(e, {1, 20000});
   const contra::augment::TwoViewAugment aug(e.augment, {0.286}, {0.353});

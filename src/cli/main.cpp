@@ -12,6 +12,7 @@
 #include <iostream>
 
 #include "contra/config/load.h"
+#include "contra/config/run_id.h"
 #include "contra/core/device.h"
 #include "contra/core/error.h"
 #include "contra/core/memory.h"
@@ -25,6 +26,7 @@
 #include "contra/sweep/local_launcher.h"
 #include "contra/sweep/plan.h"
 #include "contra/sweep/rank_launcher.h"
+#include "contra/sweep/reindex.h"
 #include "contra/sweep/slurm_launcher.h"
 #include "contra/sweep/status.h"
 #include "contra/train/ranks.h"
@@ -92,7 +94,7 @@ int launch_ranks(const TrainArgs& a, const config::Experiment& exp) {
   launch.threads = a.ctx.threads;
   launch.grace = std::chrono::seconds(exp.run.dist_timeout_s);
   launch.out_dir = a.ctx.out_dir;
-  launch.run_id = config::config_hash(exp);
+  launch.run_id = config::run_id(exp);
   return sweep::launch_ranks(launch);
 }
 
@@ -193,7 +195,7 @@ int sweep_command(const SweepArgs& a) {
   report::check_references(plan, a.references.empty() ? plan.sweep.references : a.references);
   if (a.dry_run) {
     for (const auto* p : {&baselines, &plan}) {  // in the order the sweep trains them
-      if (p == &baselines && plan.sweep.baselines.empty()) continue;  // baselines = []
+      if (p == &baselines && baselines.runs.empty()) continue;  // baselines = []
       fmt::print("{} {} preset {}: {} runs -> {}\n", p == &plan ? "sweep" : "baselines of", plan.sweep.name,
                  plan.preset, p->runs.size(), p->runs_dir().string());
       for (const auto& r : p->runs)
@@ -282,6 +284,30 @@ int sweep_command(const SweepArgs& a) {
     fmt::print(stderr, "contra: {} run(s) were being trained by another process; `contra status {}{}` follows them\n",
                s.busy, a.file, a.results.empty() ? "" : " --results " + a.results);
   return code;
+}
+
+int reindex_command(const std::vector<std::string>& roots, bool dry_run) {
+  std::vector<std::filesystem::path> paths(roots.begin(), roots.end());
+  const auto results = sweep::reindex(paths, dry_run);
+  int renamed = 0, unchanged = 0, unmapped = 0;
+  for (const auto& r : results) {
+    switch (r.outcome) {
+      case sweep::Reindexed::Outcome::renamed:
+        ++renamed;
+        fmt::print("{} {} -> {}\n", dry_run ? "would rename" : "renamed", r.file.string(), r.new_id);
+        break;
+      case sweep::Reindexed::Outcome::unchanged:
+        ++unchanged;
+        break;
+      case sweep::Reindexed::Outcome::unmapped:
+        ++unmapped;
+        fmt::print(stderr, "contra: not mapped: {}: {}\n", r.file.string(), r.reason);
+        break;
+    }
+  }
+  fmt::print("reindex: {} records, {} {}, {} unchanged, {} not mapped\n", results.size(), renamed,
+             dry_run ? "to rename" : "renamed", unchanged, unmapped);
+  return unmapped > 0 ? 1 : 0;
 }
 
 int status_command(const SweepArgs& a) {
@@ -425,6 +451,14 @@ int main(int argc, char** argv) {
   index->add_option("--preset", index_preset, "Preset (default: each sweep's default)");
   index->add_option("--out", index_out, "The index file, e.g. results/README.md (it is replaced)")->required();
 
+  std::vector<std::string> reindex_roots;
+  bool reindex_dry_run = false;
+  auto* reindex = app.add_subcommand(
+      "reindex", "Rename every record to the run id its stored config has today (never trains; README, \"Run identity\")");
+  reindex->add_option("results", reindex_roots, "Results folders, e.g. results (searched for runs/ folders)")
+      ->required();
+  reindex->add_flag("--dry-run", reindex_dry_run, "List what would change, and change nothing");
+
   std::string inspect_file;
   bool inspect_config = false;
   auto* inspect = app.add_subcommand("inspect", "Print what a run's HDF5 record holds: provenance, summary, epochs");
@@ -445,7 +479,7 @@ int main(int argc, char** argv) {
     if (unknown_command)
       fmt::print(
           stderr,
-          "contra: error: unknown command '{}'; commands: train, sweep, report, status, index, inspect (see contra --help)\n",
+          "contra: error: unknown command '{}'; commands: train, sweep, report, status, index, reindex, inspect (see contra --help)\n",
           argv[1]);
     else
       fmt::print(stderr, "contra: error: {} (see contra {} --help)\n", e.what(),
@@ -464,6 +498,7 @@ int main(int argc, char** argv) {
       fmt::print("index: {} ({} sweeps)\n", index_out, plans.size());
       return 0;
     }
+    if (*reindex) return reindex_command(reindex_roots, reindex_dry_run);
     if (*inspect) {
       fmt::print("{}", contra::report::inspect_run(inspect_file, inspect_config));
       return 0;

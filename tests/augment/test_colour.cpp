@@ -5,6 +5,7 @@
 #include <torch/torch.h>
 #include <catch2/catch.hpp>
 
+#include "contra/augment/recipes.h"
 #include "contra/augment/colour.h"
 #include "contra/augment/two_view.h"
 #include "contra/config/load.h"
@@ -12,7 +13,7 @@
 #include "contra/core/seed.h"
 
 using contra::augment::TwoViewAugment;
-using contra::config::augment_recipe;
+using contra::augment::augment_recipe;
 
 namespace {
 
@@ -67,7 +68,7 @@ TEST_CASE("colour: hue 0 is the identity and a shift is undone by its opposite",
 }
 
 TEST_CASE("colour: jitter with every strength 0 is the identity on colour images", "[augment]") {
-  auto options = augment_recipe("none");
+  auto options = augment_recipe("identity");
   options.jitter_prob = 1.0;
   options.brightness = options.contrast = options.saturation = options.hue = 0.0;
   const auto x = rgb_images();
@@ -81,7 +82,7 @@ TEST_CASE("colour: jitter with every strength 0 is the identity on colour images
 }
 
 TEST_CASE("colour: grayscale p = 1 gives three equal channels, p = 0 leaves colour", "[augment]") {
-  auto options = augment_recipe("none");
+  auto options = augment_recipe("identity");
   options.grayscale_prob = 1.0;
   const auto x = rgb_images();
   auto gen = contra::core::make_generator(0, 1);
@@ -95,7 +96,7 @@ TEST_CASE("colour: grayscale p = 1 gives three equal channels, p = 0 leaves colo
 }
 
 TEST_CASE("colour: the blur keeps each channel's mean", "[augment]") {
-  auto options = augment_recipe("none");
+  auto options = augment_recipe("identity");
   options.blur_prob = 1.0;
   const auto x = rgb_images(4, 32);
   auto gen = contra::core::make_generator(0, 1);
@@ -108,7 +109,7 @@ TEST_CASE("colour: the blur keeps each channel's mean", "[augment]") {
 TEST_CASE("colour: the recipes' colour keys do not touch one-channel images", "[augment]") {
   auto gen_images = contra::core::make_generator(42, 0);
   const auto x = torch::randint(0, 256, {8, 1, 28, 28}, gen_images, torch::kUInt8);
-  for (const auto& recipe : contra::config::names::kRecipes) {
+  for (const auto& recipe : contra::config::Schema::names(contra::augment::recipe_specs())) {
     INFO("recipe " << recipe);
     auto grey = augment_recipe(recipe);
     grey.saturation = grey.hue = grey.grayscale_prob = 0.0;

@@ -4,13 +4,14 @@
 
 #include <string>
 
+#include "contra/augment/recipes.h"
 #include "contra/augment/two_view.h"
 #include "contra/config/load.h"
 #include "contra/core/error.h"
 #include "contra/core/seed.h"
 
 using contra::augment::TwoViewAugment;
-using contra::config::augment_recipe;
+using contra::augment::augment_recipe;
 
 namespace {
 
@@ -26,7 +27,7 @@ torch::Tensor images(std::int64_t n = 8) {
 
 TEST_CASE("augment: views are float32 N x 1 x 28 x 28 on the input's device, finite", "[augment]") {
   const auto x = images();
-  for (const auto& recipe : contra::config::names::kRecipes) {
+  for (const auto& recipe : contra::config::Schema::names(contra::augment::recipe_specs())) {
     INFO("recipe " << recipe);
     const TwoViewAugment aug(augment_recipe(recipe), kMean, kStd);
     auto gen = contra::core::make_generator(1, 1);
@@ -65,7 +66,7 @@ TEST_CASE("augment: the same seed gives the same views, another seed other views
 
 TEST_CASE("augment: recipe none equals normalize()", "[augment]") {
   const auto x = images();
-  const TwoViewAugment aug(augment_recipe("none"), kMean, kStd);
+  const TwoViewAugment aug(augment_recipe("identity"), kMean, kStd);
   auto gen = contra::core::make_generator(0, 1);
   const auto v = aug.view(x, gen);
   const auto n = aug.normalize(x);
@@ -77,7 +78,7 @@ TEST_CASE("augment: recipe none equals normalize()", "[augment]") {
 
 TEST_CASE("augment: a full-image crop with certain flip is an exact horizontal flip", "[augment]") {
   // crop area in [1, 1]: the whole image (two_view.h: "area in [crop_scale_min, crop_scale_max]").
-  auto options = augment_recipe("none");
+  auto options = augment_recipe("identity");
   options.crop_scale_min = 1.0;
   options.crop_scale_max = 1.0;
   options.flip_prob = 1.0;
@@ -89,7 +90,7 @@ TEST_CASE("augment: a full-image crop with certain flip is an exact horizontal f
 }
 
 TEST_CASE("augment: blur keeps the mean and lowers the variance", "[augment]") {
-  auto options = augment_recipe("none");
+  auto options = augment_recipe("identity");
   options.blur_prob = 1.0;
   options.blur_sigma_min = 1.0;
   options.blur_sigma_max = 2.0;
@@ -104,10 +105,10 @@ TEST_CASE("augment: blur keeps the mean and lowers the variance", "[augment]") {
 }
 
 TEST_CASE("augment: the normalisation constants are checked", "[augment]") {
-  CHECK_THROWS_AS(TwoViewAugment(augment_recipe("none"), {}, {}), contra::core::ContraError);
-  CHECK_THROWS_AS(TwoViewAugment(augment_recipe("none"), {0.5}, {0.0}), contra::core::ContraError);
-  CHECK_THROWS_AS(TwoViewAugment(augment_recipe("none"), {0.5, 0.5}, {0.2}), contra::core::ContraError);
+  CHECK_THROWS_AS(TwoViewAugment(augment_recipe("identity"), {}, {}), contra::core::ContraError);
+  CHECK_THROWS_AS(TwoViewAugment(augment_recipe("identity"), {0.5}, {0.0}), contra::core::ContraError);
+  CHECK_THROWS_AS(TwoViewAugment(augment_recipe("identity"), {0.5, 0.5}, {0.2}), contra::core::ContraError);
   // Three constants for one-channel images are rejected when the view is drawn.
-  const TwoViewAugment aug(augment_recipe("none"), {0.1, 0.2, 0.3}, {0.1, 0.2, 0.3});
+  const TwoViewAugment aug(augment_recipe("identity"), {0.1, 0.2, 0.3}, {0.1, 0.2, 0.3});
   CHECK_THROWS_AS(aug.normalize(images(2)), contra::core::ContraError);
 }

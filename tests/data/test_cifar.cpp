@@ -14,7 +14,7 @@
 #include "../support/temp_dir.h"
 #include "contra/config/experiment.h"
 #include "contra/data/cifar.h"
-#include "contra/data/dataset.h"
+#include "contra/data/registry.h"
 
 namespace fs = std::filesystem;
 using contra::testing::message_of;
@@ -29,9 +29,7 @@ std::string records(const std::vector<std::vector<std::uint8_t>>& labels) {
 void write(const fs::path& path, const std::string& bytes) { contra::testing::write_bytes(path, bytes); }
 
 contra::config::DataOptions options(const std::string& dataset, const fs::path& root) {
-  contra::config::DataOptions o;
-  o.dataset = dataset;
-  o.root = root.string();
+  auto o = contra::data::dataset_options(dataset, root.string());
   o.verify = false;  // a few records, not the official 10 000
   return o;
 }
@@ -91,7 +89,7 @@ TEST_CASE("CIFAR-100: fine or coarse labels", "[data]") {
   const auto fine = contra::data::load_dataset(o);
   CHECK(fine.num_classes == 100);
   CHECK(fine.train.labels.equal(torch::tensor({99, 0}, torch::kInt64)));
-  o.label_kind = "coarse";
+  o.options.set("label_kind", std::string("coarse"));
   const auto coarse = contra::data::load_dataset(o);
   CHECK(coarse.num_classes == 20);
   CHECK(coarse.train.labels.equal(torch::tensor({3, 19}, torch::kInt64)));
@@ -134,7 +132,7 @@ TEST_CASE("CIFAR: bad files are one line naming the file and the defect", "[data
     write(dir / "train.bin", records({{20, 1}}));
     write(dir / "test.bin", records({{0, 1}}));
     auto o = options("cifar100", dir.path());
-    o.label_kind = "coarse";
+    o.options.set("label_kind", std::string("coarse"));
     CHECK_THAT(message_of([&] { (void)contra::data::load_dataset(o); }),
                Catch::Contains("record 0 has label 20, outside [0, 20)") && Catch::Contains("label_kind = coarse"));
   }

@@ -12,7 +12,7 @@
 #include "../support/temp_dir.h"
 #include "contra/config/experiment.h"
 #include "contra/core/error.h"
-#include "contra/data/dataset.h"
+#include "contra/data/registry.h"
 #include "contra/data/idx.h"
 
 namespace fs = std::filesystem;
@@ -48,7 +48,7 @@ std::vector<std::uint8_t> ramp(std::size_t n, std::uint8_t start = 0) {
   return v;
 }
 
-std::string real_root() { return contra::config::DataOptions{}.root; }
+std::string real_root() { return contra::data::dataset_options("fashion-mnist").root; }
 
 }  // namespace
 
@@ -90,7 +90,7 @@ TEST_CASE("C6: a truncated train-images .gz is an error naming the file and sayi
     // A copy of the dataset folder in which only train-images is cut (case C6).
     for (const char* name : {"train-labels-idx1-ubyte.gz", "t10k-images-idx3-ubyte.gz", "t10k-labels-idx1-ubyte.gz"})
       fs::copy_file(fs::path(real_root()) / name, dir / name);
-    contra::config::DataOptions options;
+    auto options = contra::data::dataset_options("fashion-mnist");
     options.root = dir.path().string();
     options.train_subset = 100;
     const std::string m2 = message_of([&] { (void)load_dataset(options); });
@@ -130,7 +130,7 @@ TEST_CASE("IDX: wrong magic number, extra data and a missing file are errors nam
 
 TEST_CASE("C5: load_dataset with a nonexistent root says where it looked and how to install", "[data]") {
   TempDir dir;
-  contra::config::DataOptions options;
+  auto options = contra::data::dataset_options("fashion-mnist");
   options.root = (dir / "does-not-exist").string();
   const std::string msg = message_of([&] { (void)load_dataset(options, "exp.toml:9"); });
   CHECK_THAT(msg, Catch::Contains("dataset not found"));
@@ -147,7 +147,7 @@ TEST_CASE("C5: load_dataset with a nonexistent root says where it looked and how
 }
 
 TEST_CASE("load_dataset on Fashion-MNIST with train_subset = 100", "[data]") {
-  contra::config::DataOptions options;
+  auto options = contra::data::dataset_options("fashion-mnist");
   options.train_subset = 100;
   options.test_subset = 50;
   const auto d = load_dataset(options);
@@ -175,7 +175,7 @@ TEST_CASE("load_dataset: images and labels of different lengths are an error", "
   const auto labels = contra::testing::write_file(dir / "train-labels-idx1-ubyte", idx_bytes(0x00000801u, {2}, {1, 2}));
   contra::testing::write_file(dir / "t10k-images-idx3-ubyte", idx_bytes(0x00000803u, {2, 2, 2}, ramp(8)));
   contra::testing::write_file(dir / "t10k-labels-idx1-ubyte", idx_bytes(0x00000801u, {2}, {0, 1}));
-  contra::config::DataOptions options;
+  auto options = contra::data::dataset_options("fashion-mnist");
   options.root = dir.path().string();
   const std::string msg = message_of([&] { (void)load_dataset(options); });
   CHECK_THAT(msg, Catch::Contains(labels));

@@ -16,7 +16,7 @@
 #include "../support/temp_dir.h"
 #include "../support/train_run.h"
 #include "contra/config/experiment.h"
-#include "contra/data/dataset.h"
+#include "contra/data/registry.h"
 #include "contra/data/image_folder.h"
 #include "contra/store/run_record.h"
 #include "contra/train/trainer.h"
@@ -62,10 +62,7 @@ void folder(const fs::path& root) {
 }
 
 contra::config::DataOptions options(const fs::path& root, std::int64_t side = 8) {
-  contra::config::DataOptions o;
-  o.dataset = "folder";
-  o.root = root.string();
-  o.image_size = side;
+  auto o = contra::data::dataset_options("folder", root.string(), {{"image_size", contra::config::Value(side)}});
   return o;
 }
 

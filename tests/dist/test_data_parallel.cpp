@@ -67,7 +67,12 @@ double max_difference(const std::map<std::string, torch::Tensor>& a, const std::
 /// τ = 0.07 the rounding noise of one process alone (--threads 1 against --threads 2) grows past
 /// 1e-5 in SimCLR's loss within 3 steps (measured: 4e-5 in the loss by step 4 at τ = 0.5, 3e-4 by
 /// step 3 at 0.07), and a width-4 CNN amplifies it quickly.
-const std::string kSimclrTau = "--set method.temperature=0.5";
+/// τ = 0.5 for every mechanism that has a temperature (SimCLR's CIFAR value).
+std::string tau_for(const std::string& method) {
+  std::string out;
+  for (const auto& s : method_sets(method, {{"temperature", "0.5"}})) out += "--set " + s;
+  return out;
+}
 
 /// 1e-5, except for the memory bank under LibTorch 2.x: there its negatives' scores are one n×R
 /// product with every bank row (losses::sampled_similarity), whose gradient LibTorch 2.14's BLAS sums
@@ -121,10 +126,10 @@ TEST_CASE("data-parallel: 1 process with batch B equals 2 ranks with B/2, every 
   for (const std::string method : {"moco", "memory_bank", "end_to_end", "simclr", "supervised"}) {
     DYNAMIC_SECTION(method) {
       const TempDir dir;
-      const auto one = three_steps(method, kSimclrTau, dir, "one");
-      const auto two = three_steps(method, kSimclrTau + " --nproc 2", dir, "two");
+      const auto one = three_steps(method, tau_for(method), dir, "one");
+      const auto two = three_steps(method, tau_for(method) + " --nproc 2", dir, "two");
       // The rounding noise of the computation itself: the same process with 2 threads, not 1.
-      const auto threads = three_steps(method, kSimclrTau, dir, "threads", 2);
+      const auto threads = three_steps(method, tau_for(method), dir, "threads", 2);
       std::string worst;
       const double loss = max_loss_difference(one, two), weights = max_difference(one.state, two.state, &worst);
       const double noise = max_difference(one.state, threads.state);
@@ -141,8 +146,8 @@ TEST_CASE("data-parallel: 1 process with batch B equals 2 ranks with B/2, every 
 TEST_CASE("data-parallel: SimCLR without the gradient path through the gather is not the one-process run", "[dist]") {
   skip_without_gloo();
   const TempDir dir;
-  const auto one = three_steps("simclr", kSimclrTau, dir, "one");
-  const auto broken = three_steps("simclr", kSimclrTau + " --nproc 2 --gather-without-grad", dir, "broken");
+  const auto one = three_steps("simclr", tau_for("simclr"), dir, "one");
+  const auto broken = three_steps("simclr", tau_for("simclr") + " --nproc 2 --gather-without-grad", dir, "broken");
   CHECK(max_difference(one.state, broken.state) > 1e-4);
 }
 

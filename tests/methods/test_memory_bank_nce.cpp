@@ -113,7 +113,7 @@ TEST_CASE("NCE memory bank: Z is a buffer, so a checkpoint keeps it, and InfoNCE
   restored.after_state_loaded();
   CHECK(restored.nce_z() == trained.nce_z());
   auto info = opts;
-  info.method.loss = "infonce";
+  info.method.loss = contra::methods::BankLoss::infonce;
   MemoryBank infonce(info.model, info.method, {1, 32}, 3);
   CHECK_FALSE(infonce.named_buffers().contains("nce_z"));
   CHECK(restored.named_buffers().contains("nce_z"));
@@ -137,7 +137,7 @@ TEST_CASE("NCE chance level: ln(1+m) + m·ln(1+1/m), the loss when every P(i|v) 
   MemoryBank mb(opts.model, opts.method, {1, 32}, 0);
   CHECK(mb.chance_loss(256) == Approx(contra::losses::nce_chance_loss(opts.method.negatives)));
   auto info = opts;
-  info.method.loss = "infonce";
+  info.method.loss = contra::methods::BankLoss::infonce;
   MemoryBank ib(info.model, info.method, {1, 32}, 0);
   CHECK(ib.chance_loss(256) == Approx(std::log(25.0)));
 }

@@ -10,19 +10,19 @@
 
 using contra::testing::kExperiment;
 
-TEST_CASE("registry: the [method] keys are the schema every committed run id was hashed with", "[methods]") {
-  // Adding a key to a method adds it to every resolved config, and so changes every run id: this
-  // list is the guard. A new method with keys of its own must think about that first.
-  std::set<std::string> keys;
-  for (const auto& spec : contra::methods::schema())
-    for (const auto& o : spec.options) keys.insert(o.key);
-  const std::set<std::string> committed = {"queue",          "negatives",  "memory_momentum", "momentum",
-                                           "temperature",    "shuffle_bn", "symmetric",       "loss",
-                                           "nce_z_momentum", "l2_norm",    "allow_own_keys"};
-  CHECK(keys == committed);
+TEST_CASE("registry: a resolved config holds the named method's own keys, with its own defaults", "[methods]") {
   const auto e = contra::methods::load_experiment(kExperiment);
-  CHECK(e.method.options.size() == committed.size());
-  CHECK(e.method.unhashed == std::set<std::string>{"allow_own_keys"});
+  CHECK(e.method.options.keys() ==
+        std::vector<std::string>{"queue", "momentum", "temperature", "shuffle_bn", "symmetric", "allow_own_keys"});
+  // allow_own_keys only lifts a check: an execution key, never in the run id.
+  CHECK(e.method.options.entry("allow_own_keys")->spec.flags == contra::config::kExecution);
+  // The same key, another method, its own paper default.
+  const auto with = [](const std::string& name) {
+    return contra::methods::parse_experiment("", "empty.toml", {contra::config::parse_set("method.name=" + name, "t")});
+  };
+  CHECK(with("moco").method.get<double>("temperature") == 0.07);  // MoCo v1 Eq. 1
+  CHECK(with("simclr").method.get<double>("temperature") == 0.1);  // SimCLR's default (official run.py)
+  CHECK(with("supervised").method.options.empty());
 }
 
 TEST_CASE("registry: each method describes itself for a table header, and an old name says so", "[methods]") {
@@ -33,7 +33,7 @@ TEST_CASE("registry: each method describes itself for a table header, and an old
   }
   CHECK(contra::methods::describe("moco", values) ==
         "moco with queue K = <method.queue>, m = <method.momentum>, shuffle BN <method.shuffle_bn>");
-  CHECK_THAT(contra::methods::describe("byol", values), Catch::Contains("not a registered method"));
+  CHECK_THAT(contra::methods::describe("swav", values), Catch::Contains("not a registered method"));
 }
 
 TEST_CASE("registry: the named method's data check, with where its key was set", "[methods]") {
@@ -49,13 +49,13 @@ TEST_CASE("registry: the named method's data check, with where its key was set",
 
 TEST_CASE("make_method: an unknown name lists the valid ones", "[methods]") {
   auto exp = contra::testing::small_experiment("moco");
-  exp.method.name = "byol";
+  exp.method.name = "swav";
   try {
     contra::methods::make_method(exp, {1, 10});
-    FAIL("no ContraError for method.name = byol");
+    FAIL("no ContraError for method.name = swav");
   } catch (const contra::core::ContraError& e) {
     const std::string msg = e.what();
-    CHECK_THAT(msg, Catch::Contains("byol"));
+    CHECK_THAT(msg, Catch::Contains("swav"));
     for (const auto& name : contra::methods::method_names()) CHECK_THAT(msg, Catch::Contains(name));
   }
 }

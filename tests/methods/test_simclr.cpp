@@ -17,7 +17,7 @@ using contra::testing::small_experiment;
 TEST_CASE("SimClr: 2N queries, the NT-Xent loss over both views through one encoder", "[methods]") {
   torch::manual_seed(0);
   auto exp = small_experiment("simclr");
-  exp.model.head = "mlp";
+  exp.model.head = contra::config::Head::mlp;
   exp.model.mlp_hidden = 32;
   const auto options = contra::config::read_options<contra::methods::SimClrOptions>(exp.method);
   contra::methods::SimClr simclr(exp.model, options, {1}, 0);

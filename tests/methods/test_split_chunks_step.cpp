@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/experiment.h"
 #include "../support/paths.h"
 #include "../support/tensors.h"
 #include "contra/config/load.h"
@@ -22,16 +23,10 @@ struct AfterStep {
 
 /// One seeded step of `name` at batch 64 with 8 BN splits, the chunk budget set to `budget` bytes.
 AfterStep one_step(const std::string& name, std::int64_t budget) {
-  const std::vector<contra::config::Override> sets = {
-      {"method.name", "\"" + name + "\"", "test"},
-      {"model.width", "4", "test"},
-      {"model.dim", "16", "test"},
-      {"model.bn_splits", "8", "test"},
-      {"method.queue", "256", "test"},
-      {"method.negatives", "256", "test"},
-      {"optim.batch", "64", "test"},
-  };
-  const auto e = contra::methods::load_experiment(contra::testing::kExperiment, sets);
+  std::vector<std::string> sets = {"method.name=" + name, "model.width=4", "model.dim=16", "model.bn_splits=8",
+                                   "optim.batch=64"};
+  for (const auto& s : contra::testing::method_sets(name, {{"queue", "256"}, {"negatives", "256"}})) sets.push_back(s);
+  const auto e = contra::testing::experiment_with(sets);
   const std::int64_t previous = contra::models::split_chunk_budget();
   contra::models::set_split_chunk_budget(budget);
   torch::manual_seed(0);

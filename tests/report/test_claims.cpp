@@ -531,9 +531,9 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
     });
   };
   CHECK_THAT(plan_error("x = \"optim.batchsize\""),
-             Catch::Contains("x.toml:6: report.x = 'optim.batchsize' is no config key of the sweep's runs"));
+             Catch::Contains("x.toml:6: report.x = 'optim.batchsize' is no config key of every run of the sweep"));
   CHECK_THAT(plan_error("series = \"method.nam\""),
-             Catch::Contains("x.toml:6: report.series = 'method.nam' is no config key of the sweep's runs"));
+             Catch::Contains("x.toml:6: report.series = 'method.nam' is no config key of every run of the sweep"));
   // A peak within a set that holds every x of its rows says nothing: refused before any run.
   CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\n"
                          "set = [256, 512, 1024]\n"),

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "experiment.h"
 #include "contra/store/run_record.h"
 
 namespace contra::testing {
@@ -20,8 +21,8 @@ namespace contra::testing {
 inline std::string tiny_sets(const std::string& method) {
   std::string sets = " --set method.name=" + method +
                      " --set data.train_subset=512 --set data.test_subset=200 --set optim.epochs=3 --set optim.batch=64"
-                     " --set model.width=4 --set method.queue=256 --set method.negatives=256 --set model.bn_splits=4"
-                     " --set eval.knn_random_init=true";
+                     " --set model.width=4 --set model.bn_splits=4 --set eval.knn_random_init=true";
+  for (const auto& s : method_sets(method, {{"queue", "256"}, {"negatives", "256"}})) sets += " --set " + s;
   if (method == "simclr") sets += " --set model.head=mlp";
   return sets;
 }

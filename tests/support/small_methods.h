@@ -22,7 +22,7 @@ inline config::ModelOptions small_model() {
   model.width = 4;
   model.dim = 16;
   model.bn_splits = 1;
-  model.head = "linear";
+  model.head = config::Head::linear;
   return model;
 }
 
@@ -54,7 +54,7 @@ struct NceBank {
   config::ModelOptions model = small_model();
   methods::MemoryBankOptions method;
   explicit NceBank(double rho) {
-    method.loss = "nce";
+    method.loss = methods::BankLoss::nce;
     method.negatives = 24;
     method.temperature = 0.1;
     method.nce_z_momentum = rho;

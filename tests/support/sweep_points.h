@@ -14,11 +14,11 @@ namespace contra::testing {
 /// `experiment = "<the CPU default experiment>"`: the first line of a test's sweep file.
 inline std::string sweep_header() { return "experiment = \"" + kExperiment + "\"\n"; }
 
-/// The value an override list gives `key` (the last one wins), or "" when none.
+/// The value an override list gives `key` (the last one wins) as a TOML literal, or "" when none.
 inline std::string value_of(const std::vector<config::Override>& overrides, const std::string& key) {
   std::string v;
   for (const auto& o : overrides)
-    if (o.key == key) v = o.value;
+    if (o.key == key) v = config::literal(o.value);
   return v;
 }
 

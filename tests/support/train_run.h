@@ -6,7 +6,7 @@
 
 #include "contra/config/experiment.h"
 #include "contra/config/load.h"
-#include "contra/data/dataset.h"
+#include "contra/data/registry.h"
 #include "contra/train/trainer.h"
 #include "errors.h"
 

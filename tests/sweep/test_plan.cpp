@@ -11,6 +11,7 @@
 
 #include "../support/paths.h"
 #include "../support/temp_dir.h"
+#include "contra/config/run_id.h"
 #include "contra/config/load.h"
 #include "contra/core/error.h"
 #include "contra/methods/registry.h"
@@ -55,7 +56,7 @@ TEST_CASE("plan_sweep: ids are stable, distinct, and one changed value changes o
   for (std::size_t i = 0; i < a.runs.size(); ++i) {
     CHECK(a.runs[i].id == b.runs[i].id);
     CHECK(a.runs[i].id.size() == 12);
-    CHECK(a.runs[i].id == contra::config::config_hash(a.runs[i].experiment));
+    CHECK(a.runs[i].id == contra::config::run_id(a.runs[i].experiment));
     CHECK(a.runs[i].state == RunState::todo);
     CHECK(a.runs[i].experiment.data.train_subset == 2000);
     CHECK(a.runs[i].experiment.run.seed == a.runs[i].seed);
@@ -141,7 +142,7 @@ TEST_CASE("plan_sweep: a record written before a config key existed still counts
   const auto at = old_config.find(line);
   REQUIRE(at != std::string::npos);
   old_config.erase(at, line.size());
-  REQUIRE(contra::config::config_hash(contra::methods::parse_experiment(old_config, "old")) == target.id);
+  REQUIRE(contra::config::run_id(contra::methods::parse_experiment(old_config, "old")) == target.id);
   const std::string old_id = "0123456789ab";  // what the older version hashed the shorter text to
   REQUIRE(old_id != target.id);
   contra::store::RunRecord rec;

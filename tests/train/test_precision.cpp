@@ -13,6 +13,7 @@
 #include "../support/experiment.h"
 #include "../support/small_methods.h"
 #include "contra/augment/two_view.h"
+#include "contra/config/run_id.h"
 #include "contra/config/load.h"
 #include "contra/core/precision.h"
 #include "contra/core/seed.h"
@@ -158,18 +159,17 @@ TEST_CASE("precision: names, and what a device cannot run", "[train][precision]"
 #endif
 }
 
-TEST_CASE("precision: run.precision is checked, in the run id unless fp32, and run.deterministic is not",
+TEST_CASE("precision: run.precision is checked and typed, in the run id, and run.deterministic is not",
           "[train][precision][config]") {
   const auto base = testing::experiment_with({});
-  CHECK(base.run.precision == "fp32");
+  CHECK(base.run.precision == core::Precision::fp32);
   CHECK_FALSE(base.run.deterministic);
-  const auto id = config::config_hash(base);
-  // fp32 is what every run before the key did: it leaves the id as it was.
-  CHECK(config::config_hash(testing::experiment_with({"run.precision='fp32'"})) == id);
-  CHECK(config::config_hash(testing::experiment_with({"run.precision='bf16'"})) != id);
-  CHECK(config::config_hash(testing::experiment_with({"run.precision='fp16'"})) !=
-        config::config_hash(testing::experiment_with({"run.precision='bf16'"})));
-  CHECK(config::config_hash(testing::experiment_with({"run.deterministic=true"})) == id);
+  const auto id = config::run_id(base);
+  CHECK(config::run_id(testing::experiment_with({"run.precision='fp32'"})) == id);
+  CHECK(config::run_id(testing::experiment_with({"run.precision='bf16'"})) != id);
+  CHECK(config::run_id(testing::experiment_with({"run.precision='fp16'"})) !=
+        config::run_id(testing::experiment_with({"run.precision='bf16'"})));
+  CHECK(config::run_id(testing::experiment_with({"run.deterministic=true"})) == id);
   CHECK_THAT(config::to_toml(base), Catch::Contains("precision = 'fp32'"));
   CHECK_THROWS_WITH(testing::experiment_with({"run.precision='fp8'"}),
                     Catch::Contains("run.precision") && Catch::Contains("fp8") && Catch::Contains("bf16"));

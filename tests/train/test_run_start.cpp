@@ -17,6 +17,7 @@
 #include "../support/errors.h"
 #include "../support/experiment.h"
 #include "../support/resume.h"
+#include "contra/config/run_id.h"
 #include "contra/config/load.h"
 #include "contra/methods/registry.h"
 #include "contra/models/split_chunks.h"
@@ -127,7 +128,7 @@ TEST_CASE("run lock: a held lock stops a second trainer, and a dead holder's loc
   const auto exp = contra::methods::load_experiment(
       contra::testing::kExperiment,
       {contra::config::parse_set("data.train_subset=512", "t"), contra::config::parse_set("method.queue=256", "t")});
-  const std::string id = contra::config::config_hash(exp);
+  const std::string id = contra::config::run_id(exp);
   {
     auto lock = contra::store::RunLock::try_acquire(out, id);
     REQUIRE(lock.has_value());

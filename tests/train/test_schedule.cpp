@@ -8,7 +8,7 @@ using contra::train::learning_rate;
 
 TEST_CASE("learning_rate: cosine starts at lr and ends near 0", "[train]") {
   contra::config::OptimOptions o;
-  o.schedule = "cosine";
+  o.schedule = contra::config::Schedule::cosine;
   o.lr = 0.06;
   o.epochs = 10;
   o.warmup_epochs = 0;
@@ -27,7 +27,7 @@ TEST_CASE("learning_rate: cosine starts at lr and ends near 0", "[train]") {
 
 TEST_CASE("learning_rate: step schedule multiplies by gamma at the milestones", "[train]") {
   contra::config::OptimOptions o;
-  o.schedule = "step";
+  o.schedule = contra::config::Schedule::step;
   o.lr = 0.03;
   o.epochs = 6;
   o.lr_steps = {2, 4};
@@ -43,7 +43,7 @@ TEST_CASE("learning_rate: step schedule multiplies by gamma at the milestones", 
 
 TEST_CASE("learning_rate: warm-up ramps linearly to lr, then the schedule starts", "[train]") {
   contra::config::OptimOptions o;
-  o.schedule = "cosine";
+  o.schedule = contra::config::Schedule::cosine;
   o.lr = 0.1;
   o.epochs = 10;
   o.warmup_epochs = 2;
@@ -52,7 +52,7 @@ TEST_CASE("learning_rate: warm-up ramps linearly to lr, then the schedule starts
     CHECK(learning_rate(o, s, spe) == Approx(0.1 * static_cast<double>(s + 1) / 10.0));
   CHECK(learning_rate(o, 10, spe) == Approx(0.1));  // cosine starts at lr after warm-up
   CHECK(learning_rate(o, 49, spe) < 0.01 * 0.1);
-  o.schedule = "step";
+  o.schedule = contra::config::Schedule::step;
   o.lr_steps = {5};
   CHECK(learning_rate(o, 0, spe) == Approx(0.01));
   CHECK(learning_rate(o, 10, spe) == Approx(0.1));

@@ -11,6 +11,7 @@
 
 #include "../support/experiment.h"
 #include "../support/temp_dir.h"
+#include "contra/config/run_id.h"
 #include "contra/config/load.h"
 #include "contra/config/sweep.h"
 #include "contra/methods/registry.h"
@@ -26,7 +27,8 @@ namespace {
 std::vector<std::string> small_run(const std::string& method) {
   std::vector<std::string> sets = {"method.name=" + method, "data.train_subset=512", "data.test_subset=200",
                                    "optim.epochs=3",        "optim.batch=128",       "model.width=4",
-                                   "method.queue=256",      "method.negatives=256",  "eval.knn_random_init=false"};
+                                   "eval.knn_random_init=false"};
+  for (const auto& s : contra::testing::method_sets(method, {{"queue", "256"}, {"negatives", "256"}})) sets.push_back(s);
   if (method == "simclr") {
     sets.push_back("model.head=mlp");
     sets.push_back("model.bn_splits=1");
@@ -71,12 +73,12 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss that goes down an
     ctx.out_dir = dir / "runs";
     ctx.quiet = true;
     ctx.threads = 1;
-    ctx.axes = {"method.name", "optim.batch", "method.symmetric"};  // as a sweep varying them would pass them
+    ctx.axes = {"method.name", "optim.batch", "data.drop_last"};  // as a sweep varying them would pass them
     const auto result = contra::train::run_experiment(exp, ctx);
     INFO("status " << result.status << " reason " << result.reason);
     CHECK((result.status == "complete" || result.status == "fail"));
     if (result.status == "fail") CHECK_THAT(result.reason, Catch::Contains("the loss at chance"));
-    CHECK(result.run_id == contra::config::config_hash(exp));
+    CHECK(result.run_id == contra::config::run_id(exp));
     REQUIRE(result.file == contra::store::final_path(ctx.out_dir, result.run_id));
     REQUIRE(fs::is_regular_file(result.file));
     // No unfinished record remains.
@@ -99,10 +101,10 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss that goes down an
     CHECK(rec.attributes.count("reason") == 1);
     // The axes: their config values, numbers as numbers and the rest as TOML text.
     CHECK(contra::store::get_string(rec.attributes, "axes", what) ==
-          "method.name='" + e.name + "' optim.batch=128 method.symmetric=false");
+          "method.name='" + e.name + "' optim.batch=128 data.drop_last=true");
     CHECK(contra::store::get_string(rec.axes, "method.name", what) == "'" + e.name + "'");
     CHECK(std::get<double>(rec.axes.at("optim.batch")) == 128.0);
-    CHECK(contra::store::get_string(rec.axes, "method.symmetric", what) == "false");
+    CHECK(contra::store::get_string(rec.axes, "data.drop_last", what) == "true");
     CHECK(rec.attributes.count("schema_version") == 1);
 
     // Steps: 512 / 128 = 4 steps an epoch, 12 in all, every loss finite.

@@ -12,15 +12,18 @@ namespace contra::config {
 
 namespace {
 
-/// The points of one axis set: each a list of (key, literal), grid axes crossed, then zips.
-using Point = std::vector<std::pair<std::string, std::string>>;
+/// One point of an axis set: the (key, value) pairs it sets, and its zip label ("" when none).
+struct Point {
+  std::vector<std::pair<std::string, Value>> values;
+  std::string label;
+};
 std::vector<std::vector<Point>> dimensions(const AxisSet& set, const Preset& preset) {
   std::vector<std::vector<Point>> dims;
   for (const auto& axis : set.grid) {
     auto it = preset.grid.find(axis.key);
     const auto& values = it != preset.grid.end() ? it->second : axis.values;
     std::vector<Point> dim;
-    for (const auto& v : values) dim.push_back({{axis.key, v}});
+    for (const auto& v : values) dim.push_back({{{axis.key, v}}, ""});
     dims.push_back(std::move(dim));
   }
   for (const auto& zip : set.zips) {
@@ -28,8 +31,8 @@ std::vector<std::vector<Point>> dimensions(const AxisSet& set, const Preset& pre
     for (std::size_t i = 0; i < zip.values.size(); ++i) {
       const auto& row = zip.values[i];
       Point p;
-      for (std::size_t j = 0; j < zip.keys.size(); ++j) p.emplace_back(zip.keys[j], row[j]);
-      if (!zip.labels.empty()) p.emplace_back("label", zip.labels[i]);
+      for (std::size_t j = 0; j < zip.keys.size(); ++j) p.values.emplace_back(zip.keys[j], row[j]);
+      if (!zip.labels.empty()) p.label = zip.labels[i];
       dim.push_back(std::move(p));
     }
     dims.push_back(std::move(dim));
@@ -38,13 +41,14 @@ std::vector<std::vector<Point>> dimensions(const AxisSet& set, const Preset& pre
 }
 
 std::vector<Point> cross(const std::vector<std::vector<Point>>& dims) {
-  std::vector<Point> points = {{}};
+  std::vector<Point> points = {Point{}};
   for (const auto& dim : dims) {
     std::vector<Point> next;
     for (const auto& p : points)
       for (const auto& q : dim) {
         Point r = p;
-        r.insert(r.end(), q.begin(), q.end());
+        r.values.insert(r.values.end(), q.values.begin(), q.values.end());
+        if (!q.label.empty()) r.label = q.label;
         next.push_back(std::move(r));
       }
     points = std::move(next);
@@ -68,15 +72,12 @@ std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_nam
         run.overrides = sweep.fixed;
         run.overrides.insert(run.overrides.end(), preset.overrides.begin(), preset.overrides.end());
         run.overrides.insert(run.overrides.end(), block.fixed.begin(), block.fixed.end());
-        for (const auto& [k, v] : point) {
-          if (k == "label") {
-            run.label = v;
-            continue;
-          }
-          run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, v)});
+        run.label = point.label;
+        for (const auto& [k, v] : point.values) {
+          run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, literal(v))});
           run.axes.push_back(k);
         }
-        run.overrides.push_back({"run.seed", std::to_string(seed), fmt::format("{} (seeds)", sweep.file)});
+        run.overrides.push_back({"run.seed", Value(seed), fmt::format("{} (seeds)", sweep.file)});
         run.seed = seed;
         runs.push_back(std::move(run));
       }

@@ -2,8 +2,10 @@
 // at the edge (config/load.h), into these structs; every later layer sees only typed fields.
 //
 // Defaults are the papers' defaults (MoCo v1, arXiv:1911.05722, §3.3 and §4), so a TOML file only
-// states what it changes. Each struct lists its keys once, in visit(), which the reader, the
-// writer and the --set overrides all use.
+// states what it changes. Each struct lists its keys once, in visit(), with their flags
+// (config/options.h), which the reader, the writer, the --set overrides and the run id all use.
+// [method] and [data] hold, besides their own keys, the options of the method and the dataset
+// they name, declared by those (config/schema.h).
 #pragma once
 
 #include <cstdint>
@@ -13,22 +15,35 @@
 #include <type_traits>
 #include <vector>
 
+#include "contra/config/options.h"
 #include "contra/config/value.h"
 #include "contra/core/error.h"
+#include "contra/core/precision.h"
 
 namespace contra::config {
 
+/// The process group of a run on several processes (dist/world.h).
+enum class DistBackend {
+  automatic,  ///< "auto": follows the device (gloo on CPU, NCCL on CUDA)
+  gloo,
+  nccl,
+};
+inline const std::vector<std::string>& names_of(DistBackend) {
+  static const std::vector<std::string> names = {"auto", "gloo", "nccl"};
+  return names;
+}
+
 /// [run]: what identifies a run besides the method.
 struct RunOptions {
-  std::int64_t seed = 0;           ///< seeds weights, data order and augmentation
-  std::string device = "auto";     ///< auto | cpu | cuda | cuda:N
-  std::string precision = "fp32";  ///< fp32 | bf16 | fp16: the forward pass and loss under autocast (core/precision.h)
-  bool deterministic = false;      ///< deterministic kernels (cuDNN, LibTorch); off: cuDNN benchmark and TF32 on CUDA
+  std::int64_t seed = 0;                             ///< seeds weights, data order and augmentation
+  std::string device = "auto";                       ///< auto | cpu | cuda | cuda:N
+  core::Precision precision = core::Precision::fp32;  ///< fp32 | bf16 | fp16: the forward pass and loss under autocast (core/precision.h)
+  bool deterministic = false;  ///< deterministic kernels (cuDNN, LibTorch); off: cuDNN benchmark and TF32 on CUDA
   /// auto | gloo | nccl: the process group of a run on several processes (dist/world.h); auto
-  /// follows the device (gloo on CPU, NCCL on CUDA). Not part of the run id.
-  std::string dist_backend = "auto";
+  /// follows the device (gloo on CPU, NCCL on CUDA).
+  DistBackend dist_backend = DistBackend::automatic;
   /// Seconds a rank waits at the rendezvous and in each collective before it gives up on a peer
-  /// (a rank that died); not part of the run id.
+  /// (a rank that died).
   std::int64_t dist_timeout_s = 120;
 
   template <class V>
@@ -36,42 +51,42 @@ struct RunOptions {
     v("seed", seed);
     v("device", device);
     v("precision", precision);
-    v("deterministic", deterministic);
-    v("dist_backend", dist_backend);
-    v("dist_timeout_s", dist_timeout_s);
+    v("deterministic", deterministic, kExecution);
+    v("dist_backend", dist_backend, kExecution);
+    v("dist_timeout_s", dist_timeout_s, kExecution);
   }
 };
 
-/// [data]: which images, and how many.
+/// [data]: which images, and how many. The dataset owns the keys only it reads (data/registry.h:
+/// e.g. CIFAR-100's label kind), which sit in [data] beside these.
 struct DataOptions {
-  std::string dataset = "fashion-mnist";  ///< fashion-mnist | mnist (IDX) | cifar10 | cifar100 | stl10 (binary) | folder
-  std::string root =
-      "/usr/share/datasets/fashion-mnist";  ///< folder with the dataset's files (Debian dataset-fashion-mnist)
-  std::string label_kind = "fine";          ///< cifar100: fine (100 classes) | coarse (20 superclasses)
-  std::string train_split = "train";        ///< what the encoder trains on: train | train+unlabeled (stl10)
-  std::int64_t image_size = 0;              ///< folder: the side images are resized to; 0 for the others
-  bool verify = true;                       ///< check each official file's record count
-  std::int64_t train_subset = 0;            ///< use the first n training images; 0 = all
-  std::int64_t test_subset = 0;             ///< use the first n test images for evaluation; 0 = all
-  bool drop_last = true;  ///< drop the last, smaller batch of an epoch (official MoCo: drop_last=True)
+  std::string dataset;  ///< a registered dataset (data/registry.h); the reader's default is the first
+  /// Folder with the dataset's files; the reader's default is the dataset's own (the default
+  /// dataset's Debian package folder).
+  std::string root;
+  bool verify = true;                ///< check each official file's record count
+  std::int64_t train_subset = 0;     ///< use the first n training images; 0 = all
+  std::int64_t test_subset = 0;      ///< use the first n test images for evaluation; 0 = all
+  bool drop_last = true;             ///< drop the last, smaller batch of an epoch (official MoCo: drop_last=True)
+  ComponentOptions options;          ///< the dataset's own keys, resolved
 
   template <class V>
   void visit(V& v) {
     v("dataset", dataset);
     v("root", root);
-    v("label_kind", label_kind);
-    v("train_split", train_split);
-    v("image_size", image_size);
-    v("verify", verify);
+    v("verify", verify, kExecution);
     v("train_subset", train_subset);
     v("test_subset", test_subset);
     v("drop_last", drop_last);
+    options.visit(v);
   }
 };
 
 /// [augment]: the two-view recipe (MoCo v1 §A.4 / MoCo v2 / SimCLR §3), drawn as batched tensor ops.
 struct AugmentOptions {
-  std::string recipe = "moco_v1";  ///< moco_v1 | moco_v2 | simclr | none: sets the defaults of the keys below
+  /// A registered recipe (augment/recipes.h): it sets the defaults of the keys below. The reader's
+  /// default is the first registered.
+  std::string recipe;
   double crop_scale_min = 0.2;     ///< random resized crop: smallest area fraction
   double crop_scale_max = 1.0;     ///< random resized crop: largest area fraction (aspect 3/4..4/3)
   double flip_prob = 0.5;          ///< horizontal flip probability
@@ -103,13 +118,23 @@ struct AugmentOptions {
   }
 };
 
+/// The projection head after the backbone.
+enum class Head {
+  linear,  ///< one linear layer (MoCo v1)
+  mlp,     ///< linear, ReLU, linear (MoCo v2, SimCLR)
+};
+inline const std::vector<std::string>& names_of(Head) {
+  static const std::vector<std::string> names = {"linear", "mlp"};
+  return names;
+}
+
 /// [model]: backbone and projection head.
 struct ModelOptions {
   /// small_cnn (28x28, CPU default) | resnet18 | resnet50 (CIFAR stem: 3x3 stride 1, no max-pool; 32x32)
   /// | resnet18_imagenet | resnet50_imagenet (7x7 stride 2 and max-pool; 96x96 and larger)
   std::string backbone = "small_cnn";
   std::int64_t width = 32;             ///< small_cnn: channels of the first stage (doubles twice)
-  std::string head = "linear";         ///< linear (MoCo v1) | mlp (MoCo v2, SimCLR)
+  Head head = Head::linear;            ///< linear (MoCo v1) | mlp (MoCo v2, SimCLR)
   std::int64_t mlp_hidden = 512;       ///< hidden width of the mlp head (MoCo v2: 2048)
   std::int64_t dim = 128;              ///< output dimension, L2-normalised (MoCo v1 §3.3: 128)
   std::int64_t bn_splits = 1;          ///< SplitBatchNorm: BN statistics over this many sub-batches (MoCo demo: 8)
@@ -125,51 +150,70 @@ struct ModelOptions {
   }
 };
 
-/// [method]: which mechanism, and the options it reads. The options belong to the methods: each
-/// declares its keys with their defaults in its own header (methods/<name>.h) and the reader checks
-/// them against that schema (config/method_schema.h). Here they are typed values, every key of every
-/// registered method, so the resolved config and the run id do not depend on which method is named.
+/// [method]: which mechanism, and the options it reads. The options belong to the method: each
+/// declares its keys with its own defaults in its header (methods/<name>.h), and the resolved
+/// config holds the named method's keys only, typed.
 struct MethodOptions {
-  std::string name = "moco";             ///< the method (methods/registry.h lists them)
-  std::map<std::string, Value> options;  ///< key -> value, resolved: every method's keys
-  std::set<std::string> unhashed;        ///< keys left out of the run id (config::kUnhashed)
+  std::string name;           ///< a registered method (methods/registry.h); the reader's default is the first
+  ComponentOptions options;   ///< the named method's keys, resolved
 
-  /// The value of `key`, or nullptr when the section has no such key.
-  const Value* find(const std::string& key) const {
-    const auto it = options.find(key);
-    return it == options.end() ? nullptr : &it->second;
-  }
-  /// The value of `key` as T (an integer reads as a double where T is double). Aborts when the
-  /// key is missing or of another type: that is a programming error.
+  /// The value of `key`, or nullptr when the method has no such option.
+  const Value* find(const std::string& key) const { return options.find(key); }
+  /// The value of `key` as T; aborts when the method has no such option (a programming error).
   template <class T>
   T get(const std::string& key) const {
-    const Value* v = find(key);
-    CONTRA_ASSERT(v != nullptr, "method." + key + " is not a key of [method]");
-    if (const T* exact = std::get_if<T>(v)) return *exact;
-    if constexpr (std::is_same_v<T, double>)
-      if (const auto* i = std::get_if<std::int64_t>(v)) return static_cast<double>(*i);
-    CONTRA_ASSERT(false, "method." + key + " holds another type");
-    return T{};
+    return options.get<T>(key);
   }
-  /// Sets `key` (as code does in tests and benchmarks; files and --set go through the reader).
-  void set(const std::string& key, Value value) { options[key] = std::move(value); }
+  /// Sets an option the method declares (code in tests and benchmarks; files go through the reader).
+  void set(const std::string& key, Value value) { options.set(key, std::move(value)); }
 
   template <class V>
   void visit(V& v) {
     v("name", name);
-    for (auto& [key, value] : options) std::visit([&, k = key.c_str()](auto& field) { v(k, field); }, value);
+    options.visit(v);
   }
 };
+
+/// read_options (config/options.h) on a section that names a component: its options struct.
+template <class Options>
+Options read_options(const MethodOptions& method) {
+  return read_options<Options>(method.options);
+}
+template <class Options>
+Options read_options(const DataOptions& data) {
+  return read_options<Options>(data.options);
+}
+
+/// How the base learning rate scales with the batch B (SimCLR App. B.1).
+enum class LrScaling {
+  none,    ///< lr as given
+  linear,  ///< lr·B/256
+  sqrt,    ///< lr·√(B/256)
+};
+inline const std::vector<std::string>& names_of(LrScaling) {
+  static const std::vector<std::string> names = {"none", "linear", "sqrt"};
+  return names;
+}
+
+/// The learning-rate schedule after the warm-up.
+enum class Schedule {
+  step,    ///< multiplied by lr_gamma at each of lr_steps (MoCo v1)
+  cosine,  ///< half a cosine from lr to 0 (MoCo v2, SimCLR)
+};
+inline const std::vector<std::string>& names_of(Schedule) {
+  static const std::vector<std::string> names = {"step", "cosine"};
+  return names;
+}
 
 /// [optim]: SGD with momentum and weight decay, and the learning-rate schedule.
 struct OptimOptions {
   std::int64_t batch = 256;         ///< images per step (MoCo v1: 256)
   std::int64_t epochs = 200;        ///< passes over the training set
   double lr = 0.03;                 ///< base learning rate (MoCo v1: 0.03 for batch 256)
-  std::string lr_scaling = "none";  ///< none | linear (lr·B/256) | sqrt (lr·√(B/256)) (SimCLR App. B.1)
+  LrScaling lr_scaling = LrScaling::none;  ///< none | linear (lr·B/256) | sqrt (lr·√(B/256)) (SimCLR App. B.1)
   double sgd_momentum = 0.9;        ///< SGD momentum
   double weight_decay = 1e-4;       ///< L2 weight decay
-  std::string schedule = "step";    ///< step (MoCo v1) | cosine (MoCo v2)
+  Schedule schedule = Schedule::step;      ///< step (MoCo v1) | cosine (MoCo v2)
   std::vector<std::int64_t> lr_steps = {120, 160};  ///< step schedule: epochs where lr is multiplied by lr_gamma
   double lr_gamma = 0.1;                            ///< step schedule factor
   std::int64_t warmup_epochs = 0;                   ///< linear warm-up epochs before the schedule
@@ -210,13 +254,13 @@ struct EvalOptions {
   }
 };
 
-/// [train]: how a run is executed; nothing here changes what it learns (see kUnhashedKeys).
+/// [train]: how a run is executed; nothing here changes what it learns.
 struct TrainOptions {
   std::int64_t checkpoint_every = 1;  ///< write a checkpoint beside the record every n epochs; 0 = never
 
   template <class V>
   void visit(V& v) {
-    v("checkpoint_every", checkpoint_every);
+    v("checkpoint_every", checkpoint_every, kExecution);
   }
 };
 
@@ -233,6 +277,9 @@ struct Experiment {
   TrainOptions train;
   std::string source;                          ///< the experiment file the config was read from
   std::map<std::string, std::string> origins;  ///< key -> location of its value
+  /// key -> the value it holds without the file and the overrides: its struct's, its recipe's or
+  /// its component's default (filled by the reader; the run id reads it for kAddedLater keys).
+  std::map<std::string, Value> defaults;
 
   /// Where `key` was set, or the experiment file when it kept its default.
   std::string where(const std::string& key) const;
@@ -250,34 +297,10 @@ struct Experiment {
   }
 };
 
-/// Names accepted by the enumerated keys. The factories must agree with these lists (a test
-/// checks it); method names come from methods/registry.h.
+/// Names accepted by the keys that are neither an enumeration nor a registered component.
 namespace names {
-inline const std::vector<std::string> kDatasets = {"fashion-mnist", "mnist", "cifar10", "cifar100", "stl10", "folder"};
-inline const std::vector<std::string> kLabelKinds = {"fine", "coarse"};
-inline const std::vector<std::string> kTrainSplits = {"train", "train+unlabeled"};
-inline const std::vector<std::string> kRecipes = {"moco_v1", "moco_v2", "simclr", "none"};
 inline const std::vector<std::string> kBackbones = {"small_cnn", "resnet18", "resnet50", "resnet18_imagenet",
                                                     "resnet50_imagenet"};
-inline const std::vector<std::string> kHeads = {"linear", "mlp"};
-inline const std::vector<std::string> kLrScalings = {"none", "linear", "sqrt"};
-inline const std::vector<std::string> kSchedules = {"step", "cosine"};
-/// Keys left out of the run id: they change how a run is executed or checked, not what it learns,
-/// so changing them neither reruns a run nor orphans a record written before they existed. A
-/// method marks its own such keys (config::kUnhashed; MethodOptions::unhashed).
-inline const std::vector<std::string> kUnhashedKeys = {"train.checkpoint_every", "run.deterministic",
-                                                       "run.dist_backend", "run.dist_timeout_s", "data.verify"};
-inline const std::vector<std::string> kDistBackends = {"auto", "gloo", "nccl"};
-/// Keys left out of the run id while they hold their default: a key added after runs were recorded
-/// that changes what a run computes. Its default reproduces what every earlier run did, so those
-/// runs keep their ids, and any other value makes a new run.
-inline const std::vector<std::string> kHashedUnlessDefaultKeys = {"run.precision", "data.label_kind",
-                                                                  "data.train_split", "data.image_size"};
-/// Keys left out of the run id while they hold the value their augment.recipe gives them: the colour
-/// steps, added after runs were recorded. They do nothing on one-channel images and draw no random
-/// numbers there, so the recorded Fashion-MNIST runs keep their ids and their results.
-inline const std::vector<std::string> kHashedUnlessRecipeKeys = {"augment.saturation", "augment.hue",
-                                                                 "augment.grayscale_prob"};
 }  // namespace names
 
 }  // namespace contra::config

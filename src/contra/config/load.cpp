@@ -1,12 +1,14 @@
+// Reading an experiment (config/load.h): the components named first, then their defaults, the
+// file's values and the typed overrides, each through Experiment::visit.
 #include "contra/config/load.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <type_traits>
 #include <utility>
 
 #include "contra/config/toml_io.h"
-#include "contra/core/hash.h"
 
 namespace contra::config {
 
@@ -17,157 +19,308 @@ std::string Experiment::where(const std::string& key) const {
   return it != origins.end() ? it->second : source;
 }
 
-Override parse_set(const std::string& arg, const std::string& file) {
-  const auto eq = arg.find('=');
-  CONTRA_CHECK(eq != std::string::npos && eq > 0, "--set {}: expected section.key=value", arg);
-  Override o{arg.substr(0, eq), arg.substr(eq + 1), fmt::format("{} (--set {})", file, arg)};
-  const auto dot = o.key.find('.');
-  CONTRA_CHECK(
-      dot != std::string::npos && dot > 0 && dot + 1 < o.key.size() && o.key.find('.', dot + 1) == std::string::npos,
-      "--set {}: the key must be section.key, e.g. method.momentum", arg);
-  return o;
-}
-
-AugmentOptions augment_recipe(const std::string& name) {
-  // moco_v1 (MoCo v1 official code): crop 0.2-1, grayscale p 0.2, jitter (0.4, 0.4, 0.4, 0.4)
-  // always, flip, no blur.
-  AugmentOptions a;
-  a.recipe = name;
-  if (name == "moco_v1") return a;
-  if (name == "moco_v2") {  // MoCo v2 aug+: jitter (0.4, 0.4, 0.4, 0.1) p 0.8, grayscale p 0.2, blur σ 0.1-2 p 0.5
-    a.jitter_prob = 0.8;
-    a.hue = 0.1;
-    a.blur_prob = 0.5;
-    return a;
-  }
-  if (name == "simclr") {  // SimCLR §3 / App. A, strength s = 1: crop 0.08-1, jitter (0.8, 0.8, 0.8, 0.2) p 0.8,
-    a.crop_scale_min = 0.08;  // grayscale p 0.2, blur p 0.5
-    a.jitter_prob = 0.8;
-    a.brightness = 0.8;
-    a.contrast = 0.8;
-    a.saturation = 0.8;
-    a.hue = 0.2;
-    a.blur_prob = 0.5;
-    return a;
-  }
-  if (name == "none") {
-    a.crop_scale_min = 1.0;
-    a.flip_prob = 0.0;
-    a.jitter_prob = 0.0;
-    a.saturation = 0.0;
-    a.hue = 0.0;
-    a.grayscale_prob = 0.0;
-    a.blur_prob = 0.0;
-    return a;
-  }
-  core::fail("augment.recipe = '{}' is unknown; valid: {}", name, fmt::join(names::kRecipes, ", "));
-}
-
 namespace {
 
-/// Inserts one override into the document, parsing its value as TOML (a bare word becomes a string).
-void apply_override(toml::table& doc, const Override& o) {
-  const auto dot = o.key.find('.');
-  const std::string section = o.key.substr(0, dot);
-  const std::string key = o.key.substr(dot + 1);
-  toml::table* sec = doc[section].as_table();
-  if (sec == nullptr) {
-    CONTRA_CHECK(!doc.contains(section), "{}: '{}' is not a table", o.origin, section);
-    doc.insert(section, toml::table{});
-    sec = doc[section].as_table();
-  }
-  toml::table parsed;
-  try {
-    parsed = toml::parse("v = " + o.value);
-  } catch (const toml::parse_error&) {
-    parsed.insert("v", o.value);  // a bare word: a string
-  }
-  parsed["v"].visit([&](auto&& v) { sec->insert_or_assign(key, v); });
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
 }
 
-/// Reads all sections through Experiment::visit and rejects unknown sections and keys.
+/// Visits every field of an experiment with its section's name: f(section, key, field, flags).
+template <class F>
+class FieldVisitor {
+ public:
+  explicit FieldVisitor(F f) : f_(std::move(f)) {}
+  template <class S>
+  void section(const char* name, S& options) {
+    section_ = name;
+    options.visit(*this);
+  }
+  template <class T>
+  void operator()(const char* key, T& field, int flags = kNoFlags) {
+    f_(section_, std::string(key), field, flags);
+  }
+
+ private:
+  F f_;
+  std::string section_;
+};
+
+template <class F>
+void for_each_field(Experiment& exp, F f) {
+  FieldVisitor<F> v(std::move(f));
+  exp.visit(v);
+}
+template <class F>
+void for_each_field(const Experiment& exp, F f) {
+  for_each_field(const_cast<Experiment&>(exp), std::move(f));  // F only reads the fields
+}
+
+/// The component keys: the key of a section that names what the section's other keys belong to.
+struct Named {
+  const char* section;
+  const char* key;
+};
+constexpr Named kMethodName{"method", "name"};
+constexpr Named kDatasetName{"data", "dataset"};
+constexpr Named kRecipeName{"augment", "recipe"};
+
+/// A name as the file writes it (with its location), or nullopt when the file does not.
+std::optional<std::pair<std::string, std::string>> file_name(const toml::table& doc, Named named,
+                                                             const std::string& source) {
+  const auto* table = doc.get_as<toml::table>(named.section);
+  const toml::node* node = table == nullptr ? nullptr : table->get(named.key);
+  if (node == nullptr) return std::nullopt;
+  std::string value;
+  const std::string where = detail::location_of(*node, source);
+  CONTRA_CHECK(detail::read_value(*node, value), "{}: {}.{} = {} has the wrong type: expected a string, got {}", where,
+               named.section, named.key, detail::literal_of(*node), detail::type_name(*node));
+  return std::make_pair(value, where);
+}
+
+/// The last override of a name, or nullopt.
+const Override* name_override(const std::vector<Override>& overrides, Named named) {
+  const std::string key = std::string(named.section) + "." + named.key;
+  const Override* last = nullptr;
+  for (const auto& o : overrides)
+    if (o.key == key) last = &o;
+  if (last != nullptr)
+    CONTRA_CHECK(std::holds_alternative<std::string>(last->value),
+                 "{}: {} = {} has the wrong type: expected a string, got {}", last->origin, key, literal(last->value),
+                 type_of(last->value));
+  return last;
+}
+
+/// The component a section names: the file's (or the default, the first registered), and the one
+/// the run uses (the last override's, else the file's).
+struct Resolved {
+  std::string from_file;
+  std::string name;
+  std::string where;  ///< where `name` was set
+};
+
+template <class Spec>
+Resolved resolve(const toml::table& doc, const std::vector<Override>& overrides, Named named,
+                 const std::vector<Spec>& specs, const std::string& source) {
+  CONTRA_ASSERT(!specs.empty(), std::string("no registered component for ") + named.section);
+  Resolved r{specs.front().name, specs.front().name, source};
+  if (auto f = file_name(doc, named, source)) r = {f->first, f->first, f->second};
+  if (const Override* o = name_override(overrides, named)) {
+    r.name = std::get<std::string>(o->value);
+    r.where = o->origin;
+  }
+  for (const auto& name : {r.from_file, r.name}) {
+    const bool known = std::any_of(specs.begin(), specs.end(), [&](const Spec& s) { return s.name == name; });
+    CONTRA_CHECK(known, "{}: {}.{} = '{}' is unknown; valid: {}", name == r.name ? r.where : source, named.section,
+                 named.key, name, fmt::join(Schema::names(specs), ", "));
+  }
+  return r;
+}
+
+/// Which registered component other than `named` declares `key`, or "" when none does.
+template <class Spec>
+std::string owner_of(const std::vector<Spec>& specs, const std::string& named, const std::string& key) {
+  for (const auto& s : specs) {
+    if (s.name == named) continue;
+    for (const auto& o : s.options)
+      if (o.key == key) return s.name;
+  }
+  return {};
+}
+
+/// Reads the file's sections into an experiment whose components are already chosen.
 class DocumentReader {
  public:
-  DocumentReader(const toml::table& doc, Experiment& exp, const std::map<std::string, std::string>& override_origins,
-                 const MethodSchema& methods)
-      : doc_(doc), exp_(exp), override_origins_(override_origins), methods_(methods) {}
+  DocumentReader(const toml::table& doc, Experiment& exp, const Schema& schema, ReadMode mode,
+                 const Resolved& method, const Resolved& dataset)
+      : doc_(doc), exp_(exp), schema_(schema), mode_(mode), method_(method), dataset_(dataset) {}
 
   template <class S>
   void section(const char* name, S& options) {
     known_.emplace_back(name);
-    // [method] holds every method's keys at their defaults, then reads the file's values over them.
-    if constexpr (std::is_same_v<S, MethodOptions>) with_method_defaults(options);
     const toml::node* node = doc_.get(name);
     if (node == nullptr) return;
     const toml::table* table = node->as_table();
     CONTRA_CHECK(table != nullptr, "{}: '{}' must be a table ([{}])", detail::location_of(*node, exp_.source), name,
                  name);
-    if constexpr (std::is_same_v<S, AugmentOptions>) {
-      // The recipe sets the defaults of the other [augment] keys, so it is read first.
-      if (const toml::node* recipe = table->get("recipe"); recipe != nullptr) {
-        std::string value;
-        const std::string where = where_of("augment.recipe", *recipe);
-        CONTRA_CHECK(detail::read_value(*recipe, value), "{}: augment.recipe must be a string", where);
-        CONTRA_CHECK(std::find(names::kRecipes.begin(), names::kRecipes.end(), value) != names::kRecipes.end(),
-                     "{}: augment.recipe = '{}' is unknown; valid: {}", where, value, fmt::join(names::kRecipes, ", "));
-        options = augment_recipe(value);
-      }
+    if constexpr (std::is_same_v<S, MethodOptions>) {
+      read_component(*table, name, options, method_, schema_.methods);
+    } else if constexpr (std::is_same_v<S, DataOptions>) {
+      read_component(*table, name, options, dataset_, schema_.datasets);
+    } else {
+      SectionReader reader(*table, name, exp_.source, no_overrides_, exp_.origins);
+      options.visit(reader);
+      reader.reject_unknown();
     }
-    SectionReader reader(*table, name, exp_.source, override_origins_, exp_.origins);
-    options.visit(reader);
-    reader.reject_unknown();
   }
 
   void reject_unknown() const {
     for (const auto& [key, node] : doc_) {
       const std::string k(key.str());
       if (std::find(known_.begin(), known_.end(), k) != known_.end()) continue;
-      core::fail("{}: unknown section '{}'; an experiment has sections: {}", where_of(k, node), k,
+      core::fail("{}: unknown section '{}'; an experiment has sections: {}", detail::location_of(node, exp_.source), k,
                  fmt::join(known_, ", "));
     }
   }
 
  private:
-  std::string where_of(const std::string& key, const toml::node& node) const {
-    for (const auto& [k, origin] : override_origins_)
-      if (k == key || k.rfind(key + ".", 0) == 0) return origin;
-    return detail::location_of(node, exp_.source);
-  }
-
-  void with_method_defaults(MethodOptions& method) const {
-    std::map<std::string, const OptionSpec*> first;  // the first method to declare a key gives its default
-    for (const auto& spec : methods_) {
-      for (const auto& o : spec.options) {
-        const auto [it, added] = first.emplace(o.key, &o);
-        CONTRA_ASSERT(added || it->second->default_value == o.default_value,
-                      "methods declare method." + o.key + " with different defaults");
-        if (!added) continue;
-        method.options[o.key] = o.default_value;
-        if (o.flags & kUnhashed) method.unhashed.insert(o.key);
+  /// [method] or [data]: the section's own keys always apply; the component's options apply when
+  /// the run uses the component the file names, and are read (so checked) but dropped otherwise.
+  template <class S, class Spec>
+  void read_component(const toml::table& table, const char* name, S& options, const Resolved& component,
+                      const std::vector<Spec>& specs) {
+    std::vector<std::string> ignored;
+    if (mode_ == ReadMode::flat_v1) {
+      // A flat v1 config holds every registered component's keys; those of others are left out.
+      for (const auto& [key, node] : table) {
+        const std::string k(key.str());
+        if (options.options.entry(k) == nullptr && !owner_of(specs, component.name, k).empty()) ignored.push_back(k);
       }
     }
+    // Read into a copy whose options are the file's own component's, so that its keys are checked.
+    S scratch = options;
+    const bool same = component.from_file == component.name;
+    if (!same)
+      for (const auto& s : specs)
+        if (s.name == component.from_file) scratch.options = ComponentOptions(s.options);
+    std::map<std::string, std::string> origins;
+    SectionReader reader(table, name, exp_.source, no_overrides_, origins);
+    for (auto& k : ignored) reader.ignore(k);
+    scratch.visit(reader);
+    try {
+      reader.reject_unknown();
+    } catch (const core::ContraError& e) {
+      rethrow_unknown(e, table, name, component.from_file, scratch, specs, ignored);
+    }
+    const ComponentOptions file_options = scratch.options;
+    if (!same) scratch.options = options.options;  // the run's component keeps its own defaults
+    options = std::move(scratch);
+    for (const auto& [key, where] : origins)
+      if (same || file_options.entry(key.substr(key.find('.') + 1)) == nullptr) exp_.origins[key] = where;
+  }
+
+  /// An unknown key in [method] or [data]: say whose option it is, when another component's.
+  template <class S, class Spec>
+  [[noreturn]] void rethrow_unknown(const core::ContraError& e, const toml::table& table, const char* name,
+                                    const std::string& component, const S& target, const std::vector<Spec>& specs,
+                                    const std::vector<std::string>& ignored) {
+    std::vector<std::string> keys;
+    FieldVisitor collect([&](const std::string&, const std::string& key, auto&, int) { keys.push_back(key); });
+    const_cast<S&>(target).visit(collect);
+    for (const auto& [key, node] : table) {
+      const std::string k(key.str());
+      if (std::find(keys.begin(), keys.end(), k) != keys.end()) continue;
+      if (std::find(ignored.begin(), ignored.end(), k) != ignored.end()) continue;
+      const std::string owner = owner_of(specs, component, k);
+      if (owner.empty()) break;
+      core::fail("{}: {}.{} is not an option of {} '{}' but of '{}'; [{}] here has keys: {}",
+                 detail::location_of(node, exp_.source), name, k, name == std::string("method") ? "method" : "dataset",
+                 component, owner, name, fmt::join(keys, ", "));
+    }
+    throw e;
   }
 
   const toml::table& doc_;
   Experiment& exp_;
-  const std::map<std::string, std::string>& override_origins_;
-  const MethodSchema& methods_;
+  const Schema& schema_;
+  ReadMode mode_;
+  const Resolved& method_;
+  const Resolved& dataset_;
+  const std::map<std::string, std::string> no_overrides_;
   std::vector<std::string> known_;
 };
 
-Experiment read_document(toml::table doc, const std::string& source, const std::vector<Override>& overrides,
-                         const MethodSchema& methods) {
-  std::map<std::string, std::string> override_origins;
-  for (const auto& o : overrides) {
-    apply_override(doc, o);
-    override_origins[o.key] = o.origin;
+/// Applies one typed override to the field it names.
+void apply_override(Experiment& exp, const Override& o, const Schema& schema) {
+  const auto dot = o.key.find('.');
+  const std::string section = o.key.substr(0, dot), key = o.key.substr(dot + 1);
+  bool found = false, section_found = false;
+  std::vector<std::string> keys;
+  std::string expected;
+  for_each_field(exp, [&](const std::string& s, const std::string& k, auto& field, int) {
+    if (s != section) return;
+    section_found = true;
+    keys.push_back(k);
+    if (k != key) return;
+    found = true;
+    if (!assign(field, o.value)) expected = expected_of(field);
+  });
+  if (!found) {
+    if (!section_found) {
+      std::vector<std::string> sections;
+      for_each_field(exp, [&](const std::string& s, const std::string&, const auto&, int) {
+        if (sections.empty() || sections.back() != s) sections.push_back(s);
+      });
+      core::fail("{}: unknown section '{}' in {}; an experiment has sections: {}", o.origin, section, o.key,
+                 fmt::join(sections, ", "));
+    }
+    if (section == kMethodName.section) {
+      const std::string owner = owner_of(schema.methods, exp.method.name, key);
+      CONTRA_CHECK(owner.empty(), "{}: {} is not an option of method '{}' but of '{}'; [method] here has keys: {}",
+                   o.origin, o.key, exp.method.name, owner, fmt::join(keys, ", "));
+    }
+    if (section == kDatasetName.section) {
+      const std::string owner = owner_of(schema.datasets, exp.data.dataset, key);
+      CONTRA_CHECK(owner.empty(), "{}: {} is not an option of dataset '{}' but of '{}'; [data] here has keys: {}",
+                   o.origin, o.key, exp.data.dataset, owner, fmt::join(keys, ", "));
+    }
+    core::fail("{}: unknown key '{}'; [{}] has keys: {}", o.origin, o.key, section, fmt::join(keys, ", "));
   }
+  CONTRA_CHECK(expected.empty(), "{}: {} = {} has the wrong type: expected {}, got {}", o.origin, o.key,
+               literal(o.value), expected, type_of(o.value));
+  exp.origins[o.key] = o.origin;
+}
+
+/// A component option that is an enumeration holds one of its names.
+void check_choices(const Experiment& exp, const char* section, const ComponentOptions& options) {
+  for (const auto& e : options.entries()) {
+    if (e.spec.choices.empty()) continue;
+    const auto& name = std::get<std::string>(e.value);
+    const std::string key = std::string(section) + "." + e.spec.key;
+    CONTRA_CHECK(std::find(e.spec.choices.begin(), e.spec.choices.end(), name) != e.spec.choices.end(),
+                 "{}: {} = '{}' is unknown; valid: {}", exp.where(key), key, name, fmt::join(e.spec.choices, ", "));
+  }
+}
+
+Experiment read_document(const toml::table& doc, const std::string& source, const std::vector<Override>& overrides,
+                         const Schema& schema, ReadMode mode) {
+  for (const auto& o : overrides) {
+    const auto dot = o.key.find('.');
+    CONTRA_CHECK(dot != std::string::npos && dot > 0 && dot + 1 < o.key.size(),
+                 "{}: the key '{}' must be section.key, e.g. method.momentum", o.origin, o.key);
+  }
+  const Resolved method = resolve(doc, overrides, kMethodName, schema.methods, source);
+  const Resolved dataset = resolve(doc, overrides, kDatasetName, schema.datasets, source);
+  const Resolved recipe = resolve(doc, overrides, kRecipeName, schema.recipes, source);
   Experiment exp;
   exp.source = source;
-  DocumentReader reader(doc, exp, override_origins, methods);
+  // The components' defaults: the method's options, the dataset's options and folder, the recipe's [augment].
+  exp.method.name = method.name;
+  exp.method.options = ComponentOptions(schema.method(method.name)->options);
+  const DatasetSpec& data_spec = *schema.dataset(dataset.name);
+  exp.data.dataset = dataset.name;
+  exp.data.root = data_spec.default_root;
+  exp.data.options = ComponentOptions(data_spec.options);
+  exp.augment.recipe = recipe.name;
+  schema.recipe(recipe.name)->apply(exp.augment);
+  exp.augment.recipe = recipe.name;
+  for_each_field(exp, [&](const std::string& s, const std::string& k, const auto& field, int) {
+    exp.defaults[s + "." + k] = to_value(field);
+  });
+  // The file's values, then the overrides in order.
+  DocumentReader reader(doc, exp, schema, mode, method, dataset);
   exp.visit(reader);
   reader.reject_unknown();
-  validate(exp, methods);
+  exp.method.name = method.name;  // the file's names were read with its sections
+  exp.data.dataset = dataset.name;
+  exp.augment.recipe = recipe.name;
+  for (const auto& o : overrides) apply_override(exp, o, schema);
+  for (const Resolved* r : {&method, &dataset, &recipe})
+    if (r->where != source) exp.origins[r == &method ? "method.name" : r == &dataset ? "data.dataset" : "augment.recipe"] = r->where;
+  check_choices(exp, "method", exp.method.options);
+  check_choices(exp, "data", exp.data.options);
+  validate(exp, schema);
   return exp;
 }
 
@@ -183,84 +336,49 @@ struct DocumentWriter {
   }
 };
 
-/// The experiment as a TOML document. The writer only reads the fields, so casting away const is safe.
-toml::table to_table(const Experiment& exp) {
-  DocumentWriter w;
-  const_cast<Experiment&>(exp).visit(w);
-  return std::move(w.doc);
-}
-
 }  // namespace
 
-Experiment load_experiment(const std::string& file, const std::vector<Override>& overrides,
-                           const MethodSchema& methods) {
-  return read_document(detail::parse_file(file), file, overrides, methods);
+Override parse_set(const std::string& arg, const std::string& file) {
+  const auto eq = arg.find('=');
+  CONTRA_CHECK(eq != std::string::npos && !trim(arg.substr(0, eq)).empty(), "--set {}: expected section.key=value",
+               arg);
+  const std::string key = trim(arg.substr(0, eq));
+  const auto dot = key.find('.');
+  CONTRA_CHECK(dot != std::string::npos && dot > 0 && dot + 1 < key.size() && key.find('.', dot + 1) == std::string::npos,
+               "--set {}: the key must be section.key, e.g. method.momentum", arg);
+  return {key, detail::parse_literal(trim(arg.substr(eq + 1))), fmt::format("{} (--set {})", file, arg)};
+}
+
+Experiment load_experiment(const std::string& file, const std::vector<Override>& overrides, const Schema& schema,
+                           ReadMode mode) {
+  return read_document(detail::parse_file(file), file, overrides, schema, mode);
 }
 
 Experiment parse_experiment(std::string_view text, const std::string& source, const std::vector<Override>& overrides,
-                            const MethodSchema& methods) {
-  return read_document(detail::parse_text(text, source), source, overrides, methods);
+                            const Schema& schema, ReadMode mode) {
+  return read_document(detail::parse_text(text, source), source, overrides, schema, mode);
 }
 
-std::string to_toml(const Experiment& exp) { return detail::print_table(to_table(exp)); }
-
-std::string config_hash(const Experiment& exp) {
-  toml::table doc = to_table(exp);
-  std::vector<std::string> unhashed = names::kUnhashedKeys;
-  for (const auto& key : exp.method.unhashed) unhashed.push_back("method." + key);
-  static const Experiment defaults;
-  for (const auto& key : names::kHashedUnlessDefaultKeys)
-    if (value_of(exp, key) == value_of(defaults, key)) unhashed.push_back(key);
-  Experiment recipe;
-  recipe.augment = augment_recipe(exp.augment.recipe);
-  for (const auto& key : names::kHashedUnlessRecipeKeys)
-    if (value_of(exp, key) == value_of(recipe, key)) unhashed.push_back(key);
-  for (const auto& key : unhashed) {
-    const auto dot = key.find('.');
-    auto* section = doc.get_as<toml::table>(key.substr(0, dot));
-    if (section == nullptr) continue;
-    section->erase(key.substr(dot + 1));
-    if (section->empty()) doc.erase(key.substr(0, dot));
-  }
-  return core::short_hash(detail::print_table(doc));
+std::string to_toml(const Experiment& exp) {
+  DocumentWriter w;
+  const_cast<Experiment&>(exp).visit(w);  // the writer only reads the fields
+  return detail::print_table(w.doc);
 }
 
-namespace {
-
-/// Finds one key through Experiment::visit: section by section, field by field, whatever the
-/// sections hold (any field whose type a Value can hold).
-class KeyFinder {
- public:
-  KeyFinder(std::string section, std::string key) : section_(std::move(section)), key_(std::move(key)) {}
-
-  template <class S>
-  void section(const char* name, S& options) {
-    if (found_ || section_ != name) return;
-    options.visit(*this);
-  }
-
-  template <class T>
-  void operator()(const char* key, const T& field) {
-    if constexpr (std::is_constructible_v<Value, const T&>) {
-      if (!found_ && key_ == key) found_ = Value(field);
-    }
-  }
-
-  const std::optional<Value>& found() const { return found_; }
-
- private:
-  std::string section_, key_;
-  std::optional<Value> found_;
-};
-
-}  // namespace
+std::vector<KeyEntry> key_entries(const Experiment& exp) {
+  std::vector<KeyEntry> out;
+  for_each_field(exp, [&](const std::string& s, const std::string& k, const auto& field, int flags) {
+    out.push_back({s + "." + k, to_value(field), flags});
+  });
+  return out;
+}
 
 std::optional<Value> value_of(const Experiment& exp, const std::string& key) {
-  const auto dot = key.find('.');
-  if (dot == std::string::npos) return std::nullopt;
-  KeyFinder finder(key.substr(0, dot), key.substr(dot + 1));
-  const_cast<Experiment&>(exp).visit(finder);  // the finder only reads the fields
-  return finder.found();
+  std::optional<Value> found;
+  for_each_field(exp, [&](const std::string& s, const std::string& k, const auto& field, int) {
+    if (!found && s + "." + k == key) found = to_value(field);
+  });
+  return found;
 }
 
 std::optional<std::string> value_text(const Experiment& exp, const std::string& key) {

@@ -43,25 +43,32 @@ void flatten(const toml::table& table, const std::string& prefix, std::vector<Le
   });
 }
 
-/// A grid axis's values: each at most once (a repeated value would silently plan one run for two).
-std::vector<std::string> unique_literals(const toml::node& node, const std::string& where, const std::string& key);
+/// A typed value of the sweep file: what a key is set to. Throws ContraError naming where it is
+/// written when it is no value a config key can hold (a table, a date, nested arrays).
+Value value_at(const toml::node& node, const std::string& where, const std::string& key) {
+  auto value = detail::value_of_node(node);
+  CONTRA_CHECK(value.has_value(), "{}: {} = {} is no value a config key can hold (a boolean, number, string, or an "
+               "array of one kind)", where, key, detail::literal_of(node));
+  return std::move(*value);
+}
 
-std::vector<std::string> array_literals(const toml::node& node, const std::string& where, const std::string& key) {
+std::vector<Value> array_values(const toml::node& node, const std::string& where, const std::string& key) {
   const auto* arr = node.as_array();
   CONTRA_CHECK(arr != nullptr, "{}: axis '{}' must be an array of values, got {}", where, key,
                detail::literal_of(node));
   CONTRA_CHECK(!arr->empty(), "{}: axis '{}' has no values", where, key);
-  std::vector<std::string> values;
-  for (const auto& v : *arr) values.push_back(detail::literal_of(v));
+  std::vector<Value> values;
+  for (const auto& v : *arr) values.push_back(value_at(v, where, key));
   return values;
 }
 
-std::vector<std::string> unique_literals(const toml::node& node, const std::string& where, const std::string& key) {
-  auto values = array_literals(node, where, key);
+/// A grid axis's values: each at most once (a repeated value would silently plan one run for two).
+std::vector<Value> unique_values(const toml::node& node, const std::string& where, const std::string& key) {
+  auto values = array_values(node, where, key);
   for (std::size_t i = 0; i < values.size(); ++i)
     CONTRA_CHECK(
         std::find(values.begin() + static_cast<std::ptrdiff_t>(i) + 1, values.end(), values[i]) == values.end(),
-        "{}: axis '{}' lists the value {} twice", where, key, values[i]);
+        "{}: axis '{}' lists the value {} twice", where, key, literal(values[i]));
   return values;
 }
 
@@ -117,7 +124,7 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
       const bool known = has(sweep.axes) || std::any_of(sweep.blocks.begin(), sweep.blocks.end(), has);
       CONTRA_CHECK(known, "{}: [preset.{}] replaces grid axis '{}', but neither [grid] nor a [[block]] has it", where,
                    name, axis);
-      p.grid[axis] = unique_literals(*node, where, axis);
+      p.grid[axis] = unique_values(*node, where, axis);
     } else {
       CONTRA_CHECK(key != "run.seed",
                    "{}: [preset.{}] sets 'run.seed', which the sweep's seeds set for every run: "
@@ -127,7 +134,7 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
                    "{}: [preset.{}] sets '{}', which every run takes from the sweep's axes (or each [[block]]), so "
                    "this value would be ignored: change the axis's values for this preset under [preset.{}.grid]",
                    where, name, key, name);
-      p.overrides.push_back({key, detail::literal_of(*node), fmt::format("{} ([preset.{}] {})", where, name, key)});
+      p.overrides.push_back({key, value_at(*node, where, key), fmt::format("{} ([preset.{}] {})", where, name, key)});
     }
   }
   return p;
@@ -199,12 +206,12 @@ ZipAxis read_zip(const toml::node& entry, const std::string& file, const char* w
   ZipAxis z;
   z.origin = detail::location_of(entry, file);
   for (const auto& [lk, ln] : leaves) {
-    const auto values = array_literals(*ln, detail::location_of(*ln, file), lk);
+    const auto values = array_values(*ln, detail::location_of(*ln, file), lk);
     if (lk == "label") {  // names the points; not a config key
       for (std::size_t i = 0; i < values.size(); ++i) {
         const auto* text = ln->as_array()->get(i)->as_string();
         CONTRA_CHECK(text != nullptr && !text->get().empty(), "{}: {} label {} must be a non-empty string, got {}",
-                     detail::location_of(*ln, file), what, i + 1, values[i]);
+                     detail::location_of(*ln, file), what, i + 1, literal(values[i]));
         CONTRA_CHECK(std::find(z.labels.begin(), z.labels.end(), text->get()) == z.labels.end(),
                      "{}: {} label '{}' appears twice", detail::location_of(*ln, file), what, text->get());
         z.labels.push_back(text->get());
@@ -237,10 +244,10 @@ void read_grid(const toml::table& table, const std::string& file, const std::str
                  "a config key and has no meaning here",
                  w);
     if (plain_is_fixed && !ln->is_array()) {
-      set.fixed.push_back({lk, detail::literal_of(*ln), fmt::format("{} ([[block]] {})", w, lk)});
+      set.fixed.push_back({lk, value_at(*ln, w, lk), fmt::format("{} ([[block]] {})", w, lk)});
       continue;
     }
-    set.grid.push_back({lk, unique_literals(*ln, w, lk), w});
+    set.grid.push_back({lk, unique_values(*ln, w, lk), w});
   }
 }
 
@@ -320,21 +327,19 @@ Sweep load_sweep(const std::string& file) {
       s.default_preset = read_string(node, where, key);
     } else if (key == "baselines") {
       std::vector<std::string> names;
-      CONTRA_CHECK(detail::read_value(node, names), "{}: baselines = {} must be an array of baseline names ({})",
-                   where, detail::literal_of(node), fmt::join(names::kBaselines, ", "));
-      for (const auto& b : names) {
-        CONTRA_CHECK(std::count(names::kBaselines.begin(), names::kBaselines.end(), b) == 1,
-                     "{}: baselines names '{}', which is no baseline; valid: {}", where, b,
-                     fmt::join(names::kBaselines, ", "));
+      CONTRA_CHECK(detail::read_value(node, names), "{}: baselines = {} must be an array of baseline names", where,
+                   detail::literal_of(node));
+      for (const auto& b : names)
         CONTRA_CHECK(std::count(names.begin(), names.end(), b) == 1, "{}: baselines names '{}' twice", where, b);
-      }
       s.baselines = names;
+      s.baselines_origin = where;
     } else if (key == "fixed" && node.is_table()) {
       std::vector<Leaf> leaves;
       flatten(*node.as_table(), "", leaves);
-      for (const auto& [lk, ln] : leaves)
-        s.fixed.push_back(
-            {lk, detail::literal_of(*ln), fmt::format("{} ([fixed] {})", detail::location_of(*ln, file), lk)});
+      for (const auto& [lk, ln] : leaves) {
+        const std::string w = detail::location_of(*ln, file);
+        s.fixed.push_back({lk, value_at(*ln, w, lk), fmt::format("{} ([fixed] {})", w, lk)});
+      }
     } else if (key == "grid" && node.is_table()) {
       read_grid(*node.as_table(), file, "", s.axes);
     } else if (key == "zip" && node.is_array_of_tables()) {
@@ -398,6 +403,7 @@ Sweep load_sweep(const std::string& file) {
   }
   if (s.presets.find(s.default_preset) == s.presets.end())
     s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
+  if (s.baselines_origin.empty()) s.baselines_origin = file;
   return s;
 }
 

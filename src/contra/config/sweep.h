@@ -12,10 +12,10 @@
 
 namespace contra::config {
 
-/// One grid axis: a key and its values, as TOML literals ("0.99").
+/// One grid axis: a key and its values, typed as the sweep file writes them.
 struct Axis {
   std::string key;
-  std::vector<std::string> values;
+  std::vector<Value> values;
   std::string origin;
 };
 
@@ -24,7 +24,7 @@ struct Axis {
 /// is not a config key, so it changes no run id.
 struct ZipAxis {
   std::vector<std::string> keys;
-  std::vector<std::vector<std::string>> values;
+  std::vector<std::vector<Value>> values;  ///< values[i][j]: point i's value of keys[j]
   std::vector<std::string> labels;  ///< one per point, or empty
   std::string origin;
 };
@@ -43,14 +43,12 @@ struct Preset {
   std::string description;
   std::vector<Override> overrides;
   std::optional<std::vector<std::int64_t>> seeds;
-  std::map<std::string, std::vector<std::string>> grid;
+  std::map<std::string, std::vector<Value>> grid;
 };
 
 namespace names {
 /// The report layouts (report.kind); report/report.cpp holds one builder per name (a test checks it).
 inline const std::vector<std::string> kReportKinds = {"ablation", "grid", "cost", "curves"};
-/// The baselines a sweep can plan beside its runs (sweep/baselines.h), in the order a table lists them.
-inline const std::vector<std::string> kBaselines = {"raw_pixels", "random_init", "supervised"};
 /// The /summary attributes a report's x may name ("summary.K"): those every run records when it
 /// starts (train/run_start.cpp writes them; a test trains a run and checks each is there).
 inline const std::vector<std::string> kSummaryAxes = {"K",         "negatives",       "negatives_store_bytes",
@@ -169,8 +167,10 @@ struct Sweep {
   std::string references = "analysis/references";  ///< paper references (as results)
   std::vector<std::int64_t> seeds = {0};
   std::string default_preset = "cpu";
-  /// The baselines planned beside the runs and shown in the table (names::kBaselines; [] for none).
-  std::vector<std::string> baselines = names::kBaselines;
+  /// The baselines planned beside the runs and shown in the table, by method name (sweep/baselines.h
+  /// checks them against the registered baselines); nullopt: every registered baseline; [] for none.
+  std::optional<std::vector<std::string>> baselines;
+  std::string baselines_origin;  ///< where `baselines` was set ("file:line"), for messages
   std::vector<Override> fixed;  ///< [fixed]: overrides for every run
   AxisSet axes;                 ///< [grid] and [[zip]]: crossed with every block
   std::vector<AxisSet> blocks;  ///< [[block]]: runs are the union over blocks (none = one empty block)

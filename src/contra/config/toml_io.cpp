@@ -131,6 +131,45 @@ bool read_value(const toml::node& node, std::map<std::string, std::string>& out)
   return true;
 }
 
+namespace {
+
+template <class T>
+std::optional<Value> array_of(const toml::array& arr) {
+  std::vector<T> out;
+  for (const auto& element : arr) {
+    T value{};
+    if (!read_value(element, value)) return std::nullopt;
+    out.push_back(std::move(value));
+  }
+  return Value(std::move(out));
+}
+
+}  // namespace
+
+std::optional<Value> value_of_node(const toml::node& node) {
+  if (auto v = node.value_exact<bool>()) return Value(*v);
+  if (auto v = node.value_exact<std::int64_t>()) return Value(*v);
+  if (auto v = node.value_exact<double>()) return Value(*v);
+  if (auto v = node.value_exact<std::string>()) return Value(*v);
+  const auto* arr = node.as_array();
+  if (arr == nullptr) return std::nullopt;
+  if (arr->empty()) return Value(std::vector<std::int64_t>{});
+  if (arr->is_homogeneous(toml::node_type::integer)) return array_of<std::int64_t>(*arr);
+  if (arr->is_homogeneous(toml::node_type::string)) return array_of<std::string>(*arr);
+  // Floats, or integers and floats mixed: numbers.
+  return array_of<double>(*arr);
+}
+
+Value parse_literal(const std::string& text) {
+  try {
+    const toml::table parsed = toml::parse("v = " + text);
+    if (const auto* node = parsed.get("v"))
+      if (auto value = value_of_node(*node)) return *value;
+  } catch (const toml::parse_error&) {
+  }
+  return Value(text);  // a bare word: a string
+}
+
 void write_value(toml::table& table, const std::string& key, bool value) { table.insert_or_assign(key, value); }
 void write_value(toml::table& table, const std::string& key, std::int64_t value) { table.insert_or_assign(key, value); }
 void write_value(toml::table& table, const std::string& key, double value) { table.insert_or_assign(key, value); }
@@ -196,6 +235,7 @@ void SectionReader::reject_unknown() const {
   for (const auto& [key, node] : table_) {
     const std::string k(key.str());
     if (std::find(known_.begin(), known_.end(), k) != known_.end()) continue;
+    if (std::find(ignored_.begin(), ignored_.end(), k) != ignored_.end()) continue;
     const std::string full = section_ + "." + k;
     core::fail("{}: unknown key '{}'; [{}] has keys: {}", origin(full, node), full, section_, fmt::join(known_, ", "));
   }

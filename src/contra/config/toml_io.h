@@ -2,14 +2,20 @@
 // Only config/ includes toml++.
 #pragma once
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <toml++/toml.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "contra/config/options.h"
+#include "contra/config/value.h"
 #include "contra/core/error.h"
 
 namespace contra::config::detail {
@@ -32,6 +38,15 @@ bool read_value(const toml::node& node, std::vector<double>& out);
 bool read_value(const toml::node& node, std::vector<std::string>& out);
 /// A sub-table of strings, e.g. [report.reference_columns]: every value must be a string.
 bool read_value(const toml::node& node, std::map<std::string, std::string>& out);
+
+/// The node as a typed Value: a boolean, integer, float or string, or an array of integers,
+/// numbers (integers and floats mixed read as numbers) or strings; nullopt for anything else (a
+/// table, a date, an array of arrays or of mixed kinds).
+std::optional<Value> value_of_node(const toml::node& node);
+
+/// A literal as `--set key=value` writes it, read once into a typed Value: TOML (0.99, 7, true,
+/// "moco", [120, 160]), or a bare word, which is a string (moco, /data/cifar).
+Value parse_literal(const std::string& text);
 
 inline const char* expected_type(const bool&) { return "a boolean"; }
 inline const char* expected_type(const std::int64_t&) { return "an integer"; }
@@ -73,20 +88,35 @@ class SectionReader {
         origins_(origins) {}
 
   template <class T>
-  void operator()(const char* key, T& field) {
+  void operator()(const char* key, T& field, int /*flags*/ = kNoFlags) {
     known_.emplace_back(key);
+    if (std::find(ignored_.begin(), ignored_.end(), key) != ignored_.end()) return;
     const toml::node* node = table_.get(key);
     if (node == nullptr) return;
     const std::string full = section_ + "." + key;
     const std::string where = origin(full, *node);
     origins_[full] = where;
-    T value{};
-    CONTRA_CHECK(read_value(*node, value), "{}: {} = {} has the wrong type: expected {}, got {}", where, full,
-                 literal_of(*node), expected_type(field), type_name(*node));
-    field = std::move(value);
+    if constexpr (is_config_enum_v<T>) {
+      std::string name;
+      CONTRA_CHECK(read_value(*node, name), "{}: {} = {} has the wrong type: expected {}, got {}", where, full,
+                   literal_of(*node), expected_of(field), type_name(*node));
+      const auto value = enum_from<T>(name);
+      CONTRA_CHECK(value.has_value(), "{}: {} = '{}' is unknown; valid: {}", where, full, name,
+                   fmt::join(names_of(field), ", "));
+      field = *value;
+    } else {
+      T value{};
+      CONTRA_CHECK(read_value(*node, value), "{}: {} = {} has the wrong type: expected {}, got {}", where, full,
+                   literal_of(*node), expected_type(field), type_name(*node));
+      field = std::move(value);
+    }
   }
 
-  /// Throws when the section holds a key that no field read.
+  /// Keys of the section that are neither read nor refused (a flat v1 config's keys of other
+  /// components: config::ReadMode::flat_v1).
+  void ignore(std::string key) { ignored_.push_back(std::move(key)); }
+
+  /// Throws when the section holds a key that no field read and that is not ignored.
   void reject_unknown() const;
 
  private:
@@ -101,6 +131,7 @@ class SectionReader {
   const std::map<std::string, std::string>& override_origins_;
   std::map<std::string, std::string>& origins_;
   std::vector<std::string> known_;
+  std::vector<std::string> ignored_;
 };
 
 /// Writes a struct's fields into a table through its visit().
@@ -108,8 +139,11 @@ class SectionWriter {
  public:
   explicit SectionWriter(toml::table& table) : table_(table) {}
   template <class T>
-  void operator()(const char* key, const T& field) {
-    write_value(table_, key, field);
+  void operator()(const char* key, const T& field, int /*flags*/ = kNoFlags) {
+    if constexpr (is_config_enum_v<T>)
+      write_value(table_, key, enum_name(field));
+    else
+      write_value(table_, key, field);
   }
 
  private:

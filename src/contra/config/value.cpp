@@ -4,6 +4,13 @@
 
 namespace contra::config {
 
+std::string type_of(const Value& value) {
+  static const char* const kNames[] = {"a boolean",           "an integer",         "a number",
+                                       "a string",            "an array of integers", "an array of numbers",
+                                       "an array of strings"};
+  return kNames[value.index()];
+}
+
 std::optional<double> as_number(const Value& value) {
   if (const auto* i = std::get_if<std::int64_t>(&value)) return static_cast<double>(*i);
   if (const auto* d = std::get_if<double>(&value)) return *d;

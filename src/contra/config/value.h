@@ -16,6 +16,10 @@ namespace contra::config {
 using Value = std::variant<bool, std::int64_t, double, std::string, std::vector<std::int64_t>, std::vector<double>,
                            std::vector<std::string>>;
 
+/// "a boolean", "an integer", "a number", "a string", "an array of integers", ...: the type of
+/// `value`, for messages.
+std::string type_of(const Value& value);
+
 /// The value as a number when it is one (an integer converts to double); nullopt otherwise.
 std::optional<double> as_number(const Value& value);
 

@@ -26,6 +26,9 @@ enum class Precision {
 /// The names `run.precision` accepts, in this order: fp32, bf16, fp16.
 const std::vector<std::string>& precision_names();
 
+/// The same list, for the config reader (config/options.h reads enumerations through names_of).
+inline const std::vector<std::string>& names_of(Precision) { return precision_names(); }
+
 /// The precision named `name`. Throws ContraError listing the valid names when there is none.
 Precision parse_precision(const std::string& name);
 

@@ -23,8 +23,8 @@ struct Layout {
   const char* url;
 };
 
-Layout layout(const config::DataOptions& o) {
-  if (o.dataset == "cifar10")
+Layout layout(const config::DataOptions& o, bool hundred) {
+  if (!hundred)
     return {{"data_batch_1.bin", "data_batch_2.bin", "data_batch_3.bin", "data_batch_4.bin", "data_batch_5.bin"},
             {"test_batch.bin"},
             10000,
@@ -34,7 +34,7 @@ Layout layout(const config::DataOptions& o) {
             10,
             "cifar-10-batches-bin",
             "https://www.cs.toronto.edu/~kriz/cifar-10-binary.tar.gz"};
-  const bool fine = o.label_kind == "fine";
+  const bool fine = config::read_options<Cifar100Options>(o.options).label_kind == LabelKind::fine;
   return {{"train.bin"},
           {"test.bin"},
           50000,
@@ -66,7 +66,8 @@ Split read_split(const fs::path& root, const std::vector<std::string>& files, st
     CONTRA_CHECK(bad.numel() == 0, "{}: {}: record {} has label {}, outside [0, {}) for {}{}", where, path,
                  bad.numel() > 0 ? bad[0][0].item<std::int64_t>() : 0,
                  bad.numel() > 0 ? s.labels[bad[0][0]].item<std::int64_t>() : 0, l.classes, o.dataset,
-                 o.dataset == "cifar100" ? " data.label_kind = " + o.label_kind : std::string());
+                 o.options.find("label_kind") != nullptr ? " data.label_kind = " + config::display(*o.options.find("label_kind"))
+                                                         : std::string());
     images.push_back(s.images);
     labels.push_back(s.labels);
   }
@@ -92,8 +93,8 @@ Split read_cifar_file(const std::string& path, int label_bytes, int label_index)
           raw.select(1, label_index).to(torch::kInt64)};
 }
 
-std::string cifar_root(const config::DataOptions& o, const std::string& where) {
-  const Layout l = layout(o);
+std::string cifar_root(const config::DataOptions& o, bool hundred, const std::string& where) {
+  const Layout l = layout(o, hundred);
   auto files = l.train;
   files.insert(files.end(), l.test.begin(), l.test.end());
   return folder_with({o.root, (fs::path(o.root) / l.archive).string()}, files, o.dataset,
@@ -101,9 +102,9 @@ std::string cifar_root(const config::DataOptions& o, const std::string& where) {
                      fmt::format("download the binary version ({}) and extract it in data.root", l.url));
 }
 
-Dataset load_cifar(const config::DataOptions& o, const std::string& where) {
-  const Layout l = layout(o);
-  const fs::path root = cifar_root(o, where);
+Dataset load_cifar(const config::DataOptions& o, bool hundred, const std::string& where) {
+  const Layout l = layout(o, hundred);
+  const fs::path root = cifar_root(o, hundred, where);
   Dataset d;
   d.name = o.dataset;
   d.num_classes = l.classes;

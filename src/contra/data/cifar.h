@@ -12,6 +12,23 @@
 
 namespace contra::data {
 
+/// CIFAR-100's labels: the 100 fine classes or the 20 superclasses.
+enum class LabelKind { fine, coarse };
+inline const std::vector<std::string>& names_of(LabelKind) {
+  static const std::vector<std::string> names = {"fine", "coarse"};
+  return names;
+}
+
+/// CIFAR-100's own [data] key.
+struct Cifar100Options {
+  LabelKind label_kind = LabelKind::fine;  ///< fine (100 classes) | coarse (20 superclasses)
+
+  template <class V>
+  void visit(V& v) {
+    v("label_kind", label_kind);
+  }
+};
+
 /// One CIFAR binary file: each record is `label_bytes` label bytes (CIFAR-10: 1; CIFAR-100: 2,
 /// coarse then fine) and 3×32×32 pixels. Returns images uint8 N×3×32×32 and the labels int64 N of
 /// byte `label_index` of each record. Throws core::ContraError naming the file when it cannot be
@@ -21,7 +38,8 @@ Split read_cifar_file(const std::string& path, int label_bytes, int label_index)
 /// The root holding `dataset`'s files: data.root itself, or the folder the official archive
 /// extracts to inside it (cifar-10-batches-bin, cifar-100-binary). Throws core::ContraError
 /// (prefixed with `where`) naming the files looked for and where to download the archive.
-std::string cifar_root(const config::DataOptions& options, const std::string& where);
+/// `hundred`: CIFAR-100 (else CIFAR-10).
+std::string cifar_root(const config::DataOptions& options, bool hundred, const std::string& where);
 
 /// CIFAR-10 (data_batch_1..5.bin, test_batch.bin) or CIFAR-100 (train.bin, test.bin; labels
 /// data.label_kind = fine (100 classes) or coarse (20)). With data.verify each file must hold the
@@ -29,6 +47,6 @@ std::string cifar_root(const config::DataOptions& options, const std::string& wh
 /// outside [0, classes) are refused naming the file and the record. The normalisation constants
 /// are the per-channel mean and standard deviation of the whole train split (the authors publish
 /// none), computed here before any subset is taken. Throws core::ContraError with `where`.
-Dataset load_cifar(const config::DataOptions& options, const std::string& where);
+Dataset load_cifar(const config::DataOptions& options, bool hundred, const std::string& where);
 
 }  // namespace contra::data

@@ -5,26 +5,22 @@
 
 #include "contra/core/error.h"
 #include "contra/data/channel_stats.h"
-#include "contra/data/cifar.h"
 #include "contra/data/idx.h"
-#include "contra/data/image_folder.h"
-#include "contra/data/stl10.h"
 
 namespace contra::data {
 
 namespace {
 
 /// The IDX file `stem` under root: `stem.gz` or plain `stem`.
-std::string find_idx(const std::string& root, const std::string& stem, const std::string& where) {
+std::string find_idx(const std::string& root, const std::string& stem, const std::string& where,
+                     const std::string& advice) {
   namespace fs = std::filesystem;
   const fs::path gz = fs::path(root) / (stem + ".gz");
   const fs::path plain = fs::path(root) / stem;
   if (fs::is_regular_file(gz)) return gz.string();
   if (fs::is_regular_file(plain)) return plain.string();
-  core::fail(
-      "{}: data.root = '{}': dataset not found: looked for {} and {}; install the default with "
-      "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
-      where, root, gz.string(), plain.string());
+  core::fail("{}: data.root = '{}': dataset not found: looked for {} and {}{}", where, root, gz.string(), plain.string(),
+             advice.empty() ? std::string() : "; " + advice);
 }
 
 const char* const kParts[4][2] = {{"train", "images"}, {"train", "labels"}, {"t10k", "images"}, {"t10k", "labels"}};
@@ -33,9 +29,10 @@ std::string idx_stem(const std::string& split, const std::string& kind) {
   return split + "-" + kind + (kind == "images" ? "-idx3-ubyte" : "-idx1-ubyte");
 }
 
-Split load_split(const std::string& root, const std::string& prefix, std::int64_t subset, const std::string& where) {
-  const std::string images_path = find_idx(root, idx_stem(prefix, "images"), where);
-  const std::string labels_path = find_idx(root, idx_stem(prefix, "labels"), where);
+Split load_split(const std::string& root, const std::string& prefix, std::int64_t subset, const std::string& where,
+                 const std::string& advice) {
+  const std::string images_path = find_idx(root, idx_stem(prefix, "images"), where, advice);
+  const std::string labels_path = find_idx(root, idx_stem(prefix, "labels"), where, advice);
   Split s;
   try {
     s = Split{read_idx_images(images_path), read_idx_labels(labels_path)};
@@ -91,49 +88,23 @@ void constants_from_train_then_subset(Dataset& d, const config::DataOptions& opt
   keep_first(d.test, options.test_subset, "test_subset", where);
 }
 
-void check_dataset(const config::DataOptions& options, const std::string& where) {
+void check_idx_dataset(const config::DataOptions& options, const std::string& where, const std::string& advice) {
   namespace fs = std::filesystem;
-  if (options.dataset == "cifar10" || options.dataset == "cifar100") {
-    (void)cifar_root(options, where);
-    return;
-  }
-  if (options.dataset == "stl10") {
-    (void)stl10_root(options, where);
-    return;
-  }
-  if (options.dataset == "folder") {
-    try {
-      (void)image_classes((fs::path(options.root) / "train").string());
-    } catch (const core::ContraError& e) {
-      core::fail("{}: data.root = '{}': {}", where, options.root, e.what());
-    }
-    (void)image_test_dir(options, where);
-    return;
-  }
-  CONTRA_CHECK(options.dataset == "fashion-mnist" || options.dataset == "mnist",
-               "{}: data.dataset = '{}' is unknown; valid: fashion-mnist, mnist, cifar10, cifar100, stl10, folder", where,
-               options.dataset);
-  CONTRA_CHECK(fs::is_directory(options.root),
-               "{}: data.root = '{}': dataset not found: the folder does not exist; install the default with "
-               "'apt-get install dataset-fashion-mnist' (files under /usr/share/datasets/fashion-mnist)",
-               where, options.root);
-  for (const auto& part : kParts) (void)find_idx(options.root, idx_stem(part[0], part[1]), where);
+  CONTRA_CHECK(fs::is_directory(options.root), "{}: data.root = '{}': dataset not found: the folder does not exist{}",
+               where, options.root, advice.empty() ? std::string() : "; " + advice);
+  for (const auto& part : kParts) (void)find_idx(options.root, idx_stem(part[0], part[1]), where, advice);
 }
 
-Dataset load_dataset(const config::DataOptions& options, const std::string& where) {
-  check_dataset(options, where);
-  if (options.dataset == "cifar10" || options.dataset == "cifar100") return load_cifar(options, where);
-  if (options.dataset == "stl10") return load_stl10(options, where);
-  if (options.dataset == "folder") return load_image_folder(options, where);
-  const bool fashion = options.dataset == "fashion-mnist";
+Dataset load_idx_dataset(const config::DataOptions& options, const std::string& where, double mean, double std,
+                         const std::string& advice) {
+  check_idx_dataset(options, where, advice);
   Dataset d;
   d.name = options.dataset;
-  d.train = load_split(options.root, "train", options.train_subset, where);
-  d.test = load_split(options.root, "t10k", options.test_subset, where);
+  d.train = load_split(options.root, "train", options.train_subset, where, advice);
+  d.test = load_split(options.root, "t10k", options.test_subset, where, advice);
   d.num_classes = 10;
-  // Channel statistics of the full training sets (a fixed constant, so subsets normalise alike).
-  d.mean = {fashion ? 0.2860 : 0.1307};
-  d.std = {fashion ? 0.3530 : 0.3081};
+  d.mean = {mean};  // the full training set's constants, so subsets normalise alike
+  d.std = {std};
   return d;
 }
 

@@ -51,15 +51,17 @@ std::string folder_with(const std::vector<std::string>& candidates, const std::v
 /// Throws as keep_first does.
 void constants_from_train_then_subset(Dataset& d, const config::DataOptions& options, const std::string& where);
 
-/// Checks, without reading them, that `options.root` holds the dataset's four IDX files. Throws
-/// ContraError (prefixed with `where`, the config location of data.root) saying where it looked
-/// and how to install the default. load_dataset calls it first; a sweep calls it before launching.
-void check_dataset(const config::DataOptions& options, const std::string& where = "data.root");
+/// An IDX dataset (Fashion-MNIST, MNIST: train-images-idx3-ubyte[.gz] and the three other files
+/// under data.root): checks, without reading them, that the four files are there. Throws
+/// ContraError (prefixed with `where`, the config location of data.root) saying where it looked,
+/// then `advice` (how to install it).
+void check_idx_dataset(const config::DataOptions& options, const std::string& where, const std::string& advice);
 
-/// Loads `options.dataset` from `options.root`, keeping the first train_subset / test_subset
-/// images when those are > 0. `where` names the config location of data.root for messages.
-/// Throws ContraError when the folder or a file is missing (saying where it looked and how to
-/// install the default), when a file is corrupt or truncated, or when images and labels disagree.
-Dataset load_dataset(const config::DataOptions& options, const std::string& where = "data.root");
+/// Loads an IDX dataset (as check_idx_dataset finds it), keeping the first train_subset /
+/// test_subset images when those are > 0; `mean` and `std` are its published normalisation
+/// constants. Throws ContraError when a file is missing, corrupt or truncated, or when images
+/// and labels disagree.
+Dataset load_idx_dataset(const config::DataOptions& options, const std::string& where, double mean, double std,
+                         const std::string& advice);
 
 }  // namespace contra::data

@@ -141,7 +141,8 @@ std::string image_test_dir(const config::DataOptions& o, const std::string& wher
 }
 
 Dataset load_image_folder(const config::DataOptions& o, const std::string& where) {
-  CONTRA_CHECK(o.image_size > 0,
+  const auto image_size = config::read_options<FolderOptions>(o.options).image_size;
+  CONTRA_CHECK(image_size > 0,
                "{}: data.dataset = 'folder' needs data.image_size, the side its images are resized to (e.g. 96)",
                where);
   Dataset d;
@@ -155,8 +156,8 @@ Dataset load_image_folder(const config::DataOptions& o, const std::string& where
     d.num_classes = static_cast<std::int64_t>(d.class_names.size());
     CONTRA_CHECK(d.num_classes >= 2, "{}: one class folder ('{}'); the kNN monitor and the linear probe need 2 or more",
                  train_dir, d.class_names.front());
-    d.train = read_image_split(train_dir, d.class_names, o.image_size);
-    d.test = read_image_split(test_dir, d.class_names, o.image_size);
+    d.train = read_image_split(train_dir, d.class_names, image_size);
+    d.test = read_image_split(test_dir, d.class_names, image_size);
   } catch (const core::ContraError& e) {
     core::fail("{}: data.root = '{}': {}", where, o.root, e.what());
   }

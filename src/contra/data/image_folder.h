@@ -15,6 +15,16 @@
 
 namespace contra::data {
 
+/// The image folder's own [data] key.
+struct FolderOptions {
+  std::int64_t image_size = 0;  ///< the side images are resized to, in [8, 1024]; it must be set
+
+  template <class V>
+  void visit(V& v) {
+    v("image_size", image_size);
+  }
+};
+
 /// One image file as uint8 3×side×side (RGB; gray, gray+alpha and RGBA are converted, the alpha
 /// dropped). Throws core::ContraError naming the file when it does not start with the PNG or JPEG
 /// signature (stb_image would also take BMP, GIF, PPM, ...), or cannot be decoded (stb's reason).

@@ -57,9 +57,13 @@ std::int64_t image_file_bytes(const std::string& path) {
   return bytes;
 }
 
+bool unlabeled(const config::DataOptions& o) {
+  return config::read_options<Stl10Options>(o.options).train_split == TrainSplit::train_and_unlabeled;
+}
+
 std::vector<std::string> needed(const config::DataOptions& o) {
   std::vector<std::string> files = {"train_X.bin", "train_y.bin", "test_X.bin", "test_y.bin"};
-  if (o.train_split == "train+unlabeled") files.emplace_back("unlabeled_X.bin");
+  if (unlabeled(o)) files.emplace_back("unlabeled_X.bin");
   return files;
 }
 
@@ -135,7 +139,7 @@ Dataset load_stl10(const config::DataOptions& o, const std::string& where) {
   d.train = read_labelled_split(root, "train", 5000, o, where);
   d.test = read_labelled_split(root, "test", 8000, o, where);
   constants_from_train_then_subset(d, o, where);  // the whole labelled train split's constants
-  if (o.train_split == "train+unlabeled") {
+  if (unlabeled(o)) {
     const std::string path = (root / "unlabeled_X.bin").string();
     in_root(o, where, [&] {
       const auto count = count_stl10_images(path);

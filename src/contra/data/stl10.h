@@ -14,6 +14,23 @@
 
 namespace contra::data {
 
+/// What the encoder trains on: the labelled train split, or it and the unlabeled split.
+enum class TrainSplit { train, train_and_unlabeled };
+inline const std::vector<std::string>& names_of(TrainSplit) {
+  static const std::vector<std::string> names = {"train", "train+unlabeled"};
+  return names;
+}
+
+/// STL-10's own [data] key.
+struct Stl10Options {
+  TrainSplit train_split = TrainSplit::train;  ///< train | train+unlabeled (the 100 000 unlabeled images too)
+
+  template <class V>
+  void visit(V& v) {
+    v("train_split", train_split);
+  }
+};
+
 /// The first `limit` images of an STL-10 image file (all of them when limit is 0): uint8
 /// N×3×96×96, row-major. Throws core::ContraError naming the file when it cannot be read, is empty,
 /// or its size is not a whole number of 27 648-byte images.

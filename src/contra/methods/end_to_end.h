@@ -5,7 +5,7 @@
 
 #include <ATen/core/Generator.h>
 
-#include "contra/config/method_schema.h"
+#include "contra/config/options.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {

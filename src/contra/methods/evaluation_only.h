@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "contra/config/method_schema.h"
+#include "contra/config/options.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {

@@ -44,7 +44,6 @@ void MemoryBank::validate(const MemoryBankOptions& o, const config::Checks& c) {
   c.require(o.memory_momentum >= 0 && o.memory_momentum < 1, "method.memory_momentum", o.memory_momentum,
             "λ must lie in [0, 1)");
   check_temperature(o.temperature, c);
-  c.one_of("method.loss", o.loss, {"infonce", "nce"});
   c.unit("method.nce_z_momentum", o.nce_z_momentum, "ρ");
 }
 
@@ -57,7 +56,7 @@ MemoryBank::MemoryBank(const config::ModelOptions& model, const MemoryBankOption
                        std::uint64_t seed)
     : options_(options), seed_(seed), sample_gen_(core::make_generator(seed, kSamplingStream)) {
   validate(options, config::Checks());
-  if (options.loss == "nce") z_buffer_ = register_buffer("nce_z", torch::zeros({}, torch::kFloat64));
+  if (options.loss == BankLoss::nce) z_buffer_ = register_buffer("nce_z", torch::zeros({}, torch::kFloat64));
   encoder_ = register_module("encoder", models::Encoder(model, data.in_channels));
   auto bank_gen = core::make_generator(seed, 2);
   bank_ = register_module("bank", FeatureBank(data.train_size, model.dim, bank_gen));
@@ -77,7 +76,7 @@ StepOutput MemoryBank::forward_step(const Batch& batch) {
   const auto targets = torch::zeros({n}, torch::TensorOptions().dtype(torch::kInt64).device(q.device()));
   pending_index_ = dist::gather(idx, w);  // every rank writes the global batch's rows
   pending_features_ = dist::gather(q.detach(), w);
-  if (options_.loss == "nce") {
+  if (options_.loss == BankLoss::nce) {
     const auto t = options_.temperature;
     auto estimate = losses::nce_normaliser(negative, t, rows.size(0));  // this batch's Z (Eq. 7), 0-d
     if (!w.single()) {  // the mean over the global batch's draws: the mean of the ranks' equal-sized means
@@ -99,7 +98,7 @@ StepOutput MemoryBank::forward_step(const Batch& batch) {
 }
 
 double MemoryBank::chance_loss(std::int64_t batch) const {
-  return options_.loss == "nce" ? losses::nce_chance_loss(options_.negatives) : Method::chance_loss(batch);
+  return options_.loss == BankLoss::nce ? losses::nce_chance_loss(options_.negatives) : Method::chance_loss(batch);
 }
 
 double MemoryBank::nce_z() const { return z_buffer_.defined() ? z_buffer_.item<double>() : 0.0; }

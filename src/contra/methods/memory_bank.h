@@ -8,7 +8,7 @@
 #include <torch/nn/module.h>
 #include <torch/nn/pimpl.h>
 
-#include "contra/config/method_schema.h"
+#include "contra/config/options.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
@@ -39,14 +39,23 @@ class FeatureBankImpl : public torch::nn::Module {
 };
 TORCH_MODULE(FeatureBank);
 
+/// The memory bank's loss over [v_i | K sampled rows].
+enum class BankLoss {
+  infonce,  ///< InfoNCE (MoCo Fig. 3)
+  nce,      ///< InstDisc's NCE (Eq. 5–6), the K rows as its m noise samples
+};
+inline const std::vector<std::string>& names_of(BankLoss) {
+  static const std::vector<std::string> names = {"infonce", "nce"};
+  return names;
+}
+
 /// The memory bank's [method] keys, with InstDisc's defaults (arXiv:1805.01978).
 struct MemoryBankOptions {
   std::int64_t negatives = 4096;  ///< K: bank rows drawn per query as negatives (InstDisc §3.2: 4096)
   double memory_momentum = 0.5;   ///< λ in v ← normalize(λ·v + (1−λ)·f) (InstDisc §3.2: 0.5)
   double temperature = 0.07;      ///< τ (InstDisc §3.1: 0.07)
-  /// The loss: infonce (MoCo Fig. 3) | nce (InstDisc Eq. 5–6, m = negatives noise samples). Only the
-  /// memory bank reads it, so another method refuses a value other than infonce.
-  std::string loss = "infonce";
+  /// The loss: infonce (MoCo Fig. 3) | nce (InstDisc Eq. 5–6, m = negatives noise samples).
+  BankLoss loss = BankLoss::infonce;
   /// NCE: the normalising constant Z is a running mean of each batch's Monte-Carlo estimate
   /// (InstDisc Eq. 7), Z ← ρ·Z + (1−ρ)·Ẑ, started from the first batch's; this is ρ (the official
   /// code freezes the first batch's: ρ = 1).
@@ -57,7 +66,7 @@ struct MemoryBankOptions {
     v("negatives", negatives);
     v("memory_momentum", memory_momentum);
     v("temperature", temperature);
-    v("loss", loss, config::kExclusive);
+    v("loss", loss);
     v("nce_z_momentum", nce_z_momentum);
   }
 };

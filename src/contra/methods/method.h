@@ -130,8 +130,14 @@ class Method : public torch::nn::Module {
   void set_world(std::shared_ptr<const dist::World> world) { world_ = std::move(world); }
   const dist::World& world() const { return *world_; }
 
+  /// The run's length in optimiser steps, set by the training loop before the first step (a method
+  /// whose schedule follows the run reads it: BYOL's target momentum); 0 until then.
+  void set_total_steps(std::int64_t steps) { total_steps_ = steps; }
+  std::int64_t total_steps() const { return total_steps_; }
+
  private:
   std::shared_ptr<const dist::World> world_ = dist::single_process();
+  std::int64_t total_steps_ = 0;
 };
 
 }  // namespace contra::methods

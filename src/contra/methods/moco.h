@@ -6,7 +6,7 @@
 #include <torch/nn/module.h>
 #include <torch/nn/pimpl.h>
 
-#include "contra/config/method_schema.h"
+#include "contra/config/options.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
@@ -57,7 +57,7 @@ struct MocoOptions {
     v("temperature", temperature);
     v("shuffle_bn", shuffle_bn);
     v("symmetric", symmetric);
-    v("allow_own_keys", allow_own_keys, config::kUnhashed);
+    v("allow_own_keys", allow_own_keys, config::kExecution);
   }
 };
 

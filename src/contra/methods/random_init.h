@@ -5,6 +5,7 @@
 // exactly as the supervised method's, from the same seed.
 #pragma once
 
+#include "contra/config/schema.h"
 #include "contra/methods/evaluation_only.h"
 
 namespace contra::methods {
@@ -13,6 +14,11 @@ class RandomInit : public EvaluationOnly {
  public:
   RandomInit(const config::ModelOptions& model, const NoOptions& options, const DataShape& data, std::uint64_t seed);
 
+  /// The encoder as initialised: the sweep's model, one run per seed (the seed draws the weights).
+  static config::BaselineSpec baseline() {
+    return {config::BaselineSpec::Role::init, "random init", "the backbone as initialised, per seed",
+            /*keeps_model=*/true, /*keeps_training=*/false, /*seeded=*/true};
+  }
   /// "random_init (the backbone as initialised; ...)".
   static std::string describe(const DistinctValues&) {
     return "random_init (the backbone as initialised; kNN and linear probe on it, nothing trained)";

@@ -4,6 +4,7 @@
 // against what the pixels alone give. Nothing is learned.
 #pragma once
 
+#include "contra/config/schema.h"
 #include "contra/methods/evaluation_only.h"
 
 namespace contra::methods {
@@ -14,6 +15,12 @@ class RawPixels : public EvaluationOnly {
   /// Throws ContraError when data.height or data.width is 0 (the image size is needed).
   RawPixels(const config::ModelOptions& model, const NoOptions& options, const DataShape& data, std::uint64_t seed);
 
+  /// The input itself: no encoder, nothing drawn (the kNN monitor and the L-BFGS probe are
+  /// deterministic), so one run at the first seed.
+  static config::BaselineSpec baseline() {
+    return {config::BaselineSpec::Role::input, "raw pixels", "the normalised images, flattened",
+            /*keeps_model=*/false, /*keeps_training=*/false, /*seeded=*/false};
+  }
   /// "raw_pixels (the normalised images, flattened; ...)".
   static std::string describe(const DistinctValues&) {
     return "raw_pixels (the normalised images, flattened; kNN and linear probe on them, nothing trained)";

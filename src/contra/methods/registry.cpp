@@ -5,7 +5,10 @@
 #include <functional>
 #include <utility>
 
+#include "contra/augment/recipes.h"
 #include "contra/core/error.h"
+#include "contra/data/registry.h"
+#include "contra/methods/byol.h"
 #include "contra/methods/end_to_end.h"
 #include "contra/methods/memory_bank.h"
 #include "contra/methods/moco.h"
@@ -30,14 +33,21 @@ config::Checks checks_of(const config::Experiment& e) {
 }
 
 /// Everything the registry needs from method class M (method.h lists what M declares).
+/// Whether method class M is a baseline (declares `static config::BaselineSpec baseline()`).
+template <class M, class = void>
+struct is_baseline : std::false_type {};
+template <class M>
+struct is_baseline<M, std::void_t<decltype(M::baseline())>> : std::true_type {};
+
 template <class M>
 Entry entry(const char* name) {
   using Options = typename M::Options;
-  const auto options = [](const config::Experiment& e) { return config::read_options<Options>(e.method); };
+  const auto options = [](const config::Experiment& e) { return config::read_options<Options>(e.method.options); };
   Entry r;
   r.spec.name = name;
   r.spec.options = config::option_specs<Options>();
   r.spec.trains_on_labels = M::kTrainsOnLabels;
+  if constexpr (is_baseline<M>::value) r.spec.baseline = M::baseline();
   r.spec.validate = [options](const config::Experiment& e) { M::validate(options(e), checks_of(e)); };
   r.spec.check_against_data = [options](const config::Experiment& e, std::int64_t n) {
     M::check_against_data(options(e), n, checks_of(e));
@@ -51,10 +61,10 @@ Entry entry(const char* name) {
 
 const std::vector<Entry>& registry() {
   static const std::vector<Entry> entries = {
-      entry<Moco>("moco"),     entry<MemoryBank>("memory_bank"), entry<EndToEnd>("end_to_end"),
-      entry<SimClr>("simclr"), entry<Supervised>("supervised"),
-      // The baselines that only evaluate (Method::trains() is false).
-      entry<RawPixels>("raw_pixels"), entry<RandomInit>("random_init"),
+      entry<Moco>("moco"), entry<MemoryBank>("memory_bank"), entry<EndToEnd>("end_to_end"), entry<SimClr>("simclr"),
+      entry<Byol>("byol"),
+      // The baselines, in the order a table lists them (each declares its BaselineSpec).
+      entry<RawPixels>("raw_pixels"), entry<RandomInit>("random_init"), entry<Supervised>("supervised"),
   };
   return entries;
 }
@@ -74,22 +84,47 @@ std::vector<std::string> method_names() {
   return names;
 }
 
-const config::MethodSchema& schema() {
-  static const config::MethodSchema methods = [] {
-    config::MethodSchema s;
+const std::vector<config::MethodSpec>& method_specs() {
+  static const std::vector<config::MethodSpec> methods = [] {
+    std::vector<config::MethodSpec> s;
     for (const auto& entry : registry()) s.push_back(entry.spec);
     return s;
   }();
   return methods;
 }
 
-config::Experiment load_experiment(const std::string& file, const std::vector<config::Override>& overrides) {
-  return config::load_experiment(file, overrides, schema());
+const config::Schema& schema() {
+  static const config::Schema s{method_specs(), data::dataset_specs(), augment::recipe_specs()};
+  return s;
+}
+
+config::Experiment load_experiment(const std::string& file, const std::vector<config::Override>& overrides,
+                                   config::ReadMode mode) {
+  return config::load_experiment(file, overrides, schema(), mode);
 }
 
 config::Experiment parse_experiment(std::string_view text, const std::string& source,
-                                    const std::vector<config::Override>& overrides) {
-  return config::parse_experiment(text, source, overrides, schema());
+                                    const std::vector<config::Override>& overrides, config::ReadMode mode) {
+  return config::parse_experiment(text, source, overrides, schema(), mode);
+}
+
+std::vector<const config::MethodSpec*> baselines() {
+  std::vector<const config::MethodSpec*> out;
+  for (const auto& spec : method_specs())
+    if (spec.baseline) out.push_back(&spec);
+  return out;
+}
+
+const config::MethodSpec* baseline(config::BaselineSpec::Role role) {
+  for (const auto* spec : baselines())
+    if (spec->baseline->role == role) return spec;
+  return nullptr;
+}
+
+std::string label_of(const std::string& name) {
+  for (const auto* spec : baselines())
+    if (spec->name == name) return spec->baseline->label;
+  return name;
 }
 
 std::shared_ptr<Method> make_method(const config::Experiment& experiment, const DataShape& data) {

@@ -1,7 +1,8 @@
 // One registry from method name to everything the layers after methods need to know about it
 // (DESIGN.md, example 5): its factory, its [method] keys and their checks (the schema the config
-// reader takes), its line in a table's header. A new mechanism is its own files plus one line in
-// registry.cpp; nothing in config/, sweep/ or report/ names a method.
+// reader takes), its line in a table's header, and for a baseline what it is to a table. A new
+// mechanism is its own files plus one line in registry.cpp; nothing in config/, sweep/ or report/
+// names a method.
 #pragma once
 
 #include <memory>
@@ -10,7 +11,7 @@
 #include <vector>
 
 #include "contra/config/load.h"
-#include "contra/config/method_schema.h"
+#include "contra/config/options.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
@@ -18,14 +19,27 @@ namespace contra::methods {
 /// The registered method names, in registration order.
 std::vector<std::string> method_names();
 
-/// Every registered method's [method] keys, defaults and checks, for config::load_experiment.
-const config::MethodSchema& schema();
+/// Every registered method's [method] keys, defaults and checks; the first is the default method.
+const std::vector<config::MethodSpec>& method_specs();
+
+/// Every registry the config reader takes: the methods, the datasets (data/registry.h) and the
+/// augmentation recipes (augment/recipes.h).
+const config::Schema& schema();
 
 /// config::load_experiment / parse_experiment against schema(): how the layers after methods read
 /// an experiment. Throw ContraError as those do.
-config::Experiment load_experiment(const std::string& file, const std::vector<config::Override>& overrides = {});
+config::Experiment load_experiment(const std::string& file, const std::vector<config::Override>& overrides = {},
+                                   config::ReadMode mode = config::ReadMode::file);
 config::Experiment parse_experiment(std::string_view text, const std::string& source,
-                                    const std::vector<config::Override>& overrides = {});
+                                    const std::vector<config::Override>& overrides = {},
+                                    config::ReadMode mode = config::ReadMode::file);
+
+/// The baseline methods (config::BaselineSpec), in the order a table lists them.
+std::vector<const config::MethodSpec*> baselines();
+/// The baseline method of `role`, or nullptr when none is registered.
+const config::MethodSpec* baseline(config::BaselineSpec::Role role);
+/// A baseline's label in a table ("raw pixels"), or the name itself for any other method.
+std::string label_of(const std::string& name);
 
 /// Builds the method `experiment.method.name`, on CPU. Throws ContraError listing the valid
 /// names when the name is unknown, or naming the key when an option is out of range.

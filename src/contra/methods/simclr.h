@@ -4,7 +4,7 @@
 // embeddings, or on the raw head outputs with method.l2_norm = false (Table 5).
 #pragma once
 
-#include "contra/config/method_schema.h"
+#include "contra/config/options.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
@@ -13,7 +13,7 @@ namespace contra::methods {
 struct SimClrOptions {
   /// τ of NT-Xent. The key is shared with the other methods, so its default is theirs (0.07);
   /// SimCLR's own CIFAR-10 setting is 0.5 (App. B.9), which experiments/simclr-*.toml set.
-  double temperature = 0.07;
+  double temperature = 0.1;  ///< τ of NT-Xent (SimCLR Table 5 and B.9; the official run.py default 0.1)
   /// ℓ2-normalise the embeddings before NT-Xent (cosine similarity); false = dot product (SimCLR
   /// Table 5). Only SimCLR reads it, so another method refuses false.
   bool l2_norm = true;
@@ -21,7 +21,7 @@ struct SimClrOptions {
   template <class V>
   void visit(V& v) {
     v("temperature", temperature);
-    v("l2_norm", l2_norm, config::kExclusive);
+    v("l2_norm", l2_norm);
   }
 };
 

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "contra/config/method_schema.h"
+#include "contra/config/schema.h"
 #include "contra/methods/method.h"
 
 namespace contra::methods {
@@ -31,6 +31,14 @@ class Supervised : public Method {
              std::uint64_t seed);
 
   static void validate(const SupervisedOptions&, const config::Checks&) {}
+  /// The supervised ceiling: the sweep's model, augmentation and optimiser, trained with labels,
+  /// one run per seed.
+  static config::BaselineSpec baseline() {
+    return {config::BaselineSpec::Role::ceiling, "supervised",
+            "the same backbone, augmentation and optimiser trained with the labels for the epochs of the table's "
+            "longest row, the ceiling",
+            /*keeps_model=*/true, /*keeps_training=*/true, /*seeded=*/true};
+  }
   /// "supervised (cross-entropy on the labels, no negatives)".
   static std::string describe(const DistinctValues&) {
     return "supervised (cross-entropy on the labels, no negatives)";

@@ -6,17 +6,14 @@
 
 namespace contra::models {
 
-ProjectionHeadImpl::ProjectionHeadImpl(const std::string& kind, std::int64_t in, std::int64_t hidden,
-                                       std::int64_t dim) {
-  if (kind == "linear") {
+ProjectionHeadImpl::ProjectionHeadImpl(config::Head kind, std::int64_t in, std::int64_t hidden, std::int64_t dim) {
+  if (kind == config::Head::linear) {
     fc1_ = register_module("fc1", torch::nn::Linear(in, dim));
     flops_ = 2 * in * dim;
-  } else if (kind == "mlp") {
+  } else {
     fc1_ = register_module("fc1", torch::nn::Linear(in, hidden));
     fc2_ = register_module("fc2", torch::nn::Linear(hidden, dim));
     flops_ = 2 * in * hidden + 2 * hidden * dim;
-  } else {
-    core::fail("model.head = '{}' is unknown; valid: linear, mlp", kind);
   }
 }
 

@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
+#include "contra/methods/registry.h"
 #include "contra/sweep/baselines.h"
 
 namespace contra::report {
@@ -16,10 +18,12 @@ std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const 
   std::map<fs::path, const RunSummary*> by_file;
   for (const auto& r : records) by_file.emplace(fs::weakly_canonical(r.file), &r);
   std::vector<BaselineRow> out;
-  for (const auto& method : baselines.sweep.baselines) {
+  for (const auto& method : sweep::planned_baselines(baselines.sweep)) {
+    const auto& spec = *methods::schema().method(method)->baseline;
     BaselineRow b;
     b.method = method;
-    b.label = sweep::baseline_label(method);
+    b.label = spec.label;
+    b.role = spec.role;
     std::vector<double> knn, linear;
     int fails = 0;
     for (const auto& run : baselines.runs) {
@@ -44,7 +48,7 @@ std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const 
 }
 
 std::string gain_over_raw_pixels(const RowSet& rows, double measured_mean, bool knn, const char* missing) {
-  const auto* raw = rows.baseline("raw_pixels");
+  const auto* raw = rows.baseline(config::BaselineSpec::Role::input);
   if (raw == nullptr) return missing;
   const double delta = measured_mean - (knn ? raw->knn.mean : raw->linear.mean);
   return std::isfinite(delta) ? fmt::format("{:+.2f}", delta) : missing;
@@ -59,7 +63,7 @@ RawPixelTally& RawPixelTally::operator+=(const RawPixelTally& o) {
 
 RawPixelTally raw_pixel_tally(const RowSet& rows) {
   RawPixelTally t;
-  const auto* raw = rows.baseline("raw_pixels");
+  const auto* raw = rows.baseline(config::BaselineSpec::Role::input);
   if (raw == nullptr) return t;
   const auto count = [](double mean, double raw_mean, int& n, int& above, double& best) {
     if (!std::isfinite(mean) || !std::isfinite(raw_mean)) return;
@@ -89,12 +93,14 @@ std::string baselines_note(const RowSet& rows) {
   for (const auto& b : rows.baselines)
     parts.push_back(fmt::format("{}: kNN {}, linear {}{}", b.label, mean_std(b.knn), mean_std(b.linear),
                                 b.status == "ok" ? "" : " (" + b.status + ")"));
-  return fmt::format(
-      "Baselines, on the same data and protocols (results/baselines; README, \"Baselines\"): {}. Raw pixels: the "
-      "normalised images, flattened; random init: the backbone as initialised, per seed; supervised: the same "
-      "backbone, augmentation and optimiser trained with the labels for the epochs of the table's longest row, the "
-      "ceiling.{}",
-      fmt::join(parts, "; "), above.empty() ? std::string() : " Measured rows above raw pixels: " + above + ".");
+  std::vector<std::string> how;
+  for (const auto* spec : methods::baselines())
+    how.push_back(fmt::format("{}: {}", spec->baseline->label, spec->baseline->description));
+  std::string described = fmt::format("{}", fmt::join(how, "; "));
+  if (!described.empty()) described[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(described[0])));
+  return fmt::format("Baselines, on the same data and protocols (results/baselines; README, \"Baselines\"): {}. {}.{}",
+                     fmt::join(parts, "; "), described,
+                     above.empty() ? std::string() : " Measured rows above raw pixels: " + above + ".");
 }
 
 }  // namespace contra::report

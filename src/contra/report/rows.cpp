@@ -282,7 +282,7 @@ Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
   t.title = fmt::format("{} — measured on {}, preset {}", spec.title.empty() ? plan.sweep.name : spec.title,
                         dataset_of(d), plan.preset);
   if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
-  for (const auto& line : setting_notes(d.runs, d.baseline("raw_pixels") != nullptr)) t.notes.push_back(line);
+  for (const auto& line : setting_notes(d.runs, d.baseline(config::BaselineSpec::Role::input) != nullptr)) t.notes.push_back(line);
   if (const auto note = baselines_note(d); !note.empty()) t.notes.push_back(note);
   if (spec.reference_n > 0)
     t.notes.push_back(fmt::format(

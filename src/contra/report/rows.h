@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "contra/config/references.h"
+#include "contra/config/schema.h"
 #include "contra/report/runs.h"
 #include "contra/report/table.h"
 #include "contra/sweep/plan.h"
@@ -53,8 +54,9 @@ struct Row {
 
 /// One baseline of a table (sweep/baselines.h): kNN and linear top-1 over its recorded runs.
 struct BaselineRow {
-  std::string method;  ///< raw_pixels | random_init | supervised
-  std::string label;   ///< "raw pixels" | "random init" | "supervised"
+  std::string method;  ///< the baseline method's name (methods/registry.h)
+  std::string label;   ///< its label in a table (config::BaselineSpec::label)
+  config::BaselineSpec::Role role = config::BaselineSpec::Role::input;
   Stats knn, linear;   ///< percent, over its runs that did not error (one per seed; raw pixels one)
   int planned = 0, recorded = 0;
   std::string status;  ///< "ok", "fail (k/n)", or "not recorded (k of n)"
@@ -64,14 +66,14 @@ struct BaselineRow {
 struct RowSet {
   std::vector<RunSummary> runs;  ///< planned runs with a finished record
   int planned = 0;
-  std::vector<BaselineRow> baselines;     ///< sweep::baseline_methods() order; empty until report/baselines.h adds them
+  std::vector<BaselineRow> baselines;     ///< table order (methods::baselines()); empty until report/baselines.h adds them
   std::vector<std::string> series_order;  ///< series values in plan order
   std::vector<Row> rows;                  ///< by series (plan order), then x (numeric order)
 
-  /// The baseline of `method`, or nullptr when the set has none.
-  const BaselineRow* baseline(const std::string& method) const {
+  /// The baseline of `role`, or nullptr when the set has none.
+  const BaselineRow* baseline(config::BaselineSpec::Role role) const {
     for (const auto& b : baselines)
-      if (b.method == method) return &b;
+      if (b.role == role) return &b;
     return nullptr;
   }
 

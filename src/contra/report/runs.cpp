@@ -7,7 +7,7 @@
 
 #include "contra/config/load.h"
 #include "contra/core/error.h"
-#include "contra/methods/registry.h"
+#include "contra/store/stored_config.h"
 
 namespace contra::report {
 
@@ -49,7 +49,7 @@ RunSummary read_summary(const fs::path& file) {
   r.reason = store::get_string(record.attributes, "reason", what);
   r.seed = store::get_int(record.attributes, "seed", what);
   r.config = store::get_string(record.attributes, "config", what);
-  r.experiment = methods::parse_experiment(r.config, what);
+  r.experiment = store::stored_experiment(record, what);
   r.attributes = record.attributes;
   r.axes = record.axes;
   r.summary = record.summary;

@@ -43,10 +43,9 @@ std::string method_notes(const std::vector<RunSummary>& runs) {
 
 std::string distinct_value(const std::vector<RunSummary>& runs, const std::string& key) {
   std::set<std::string> values;
-  for (const auto& r : runs) {
-    values.insert(config::display_text(r.experiment, key).value_or("?"));  // a string without its TOML quotes
-  }
-  return join(values);
+  for (const auto& r : runs)  // a run whose method or dataset has no such key is left out
+    if (auto text = config::display_text(r.experiment, key)) values.insert(*text);  // a string without its TOML quotes
+  return values.empty() ? std::string("—") : join(values);
 }
 
 std::string distinct_attribute(const std::vector<RunSummary>& runs, const std::string& key) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "contra/config/load.h"
+#include "contra/config/run_id.h"
 #include "contra/core/error.h"
 #include "contra/core/provenance.h"
 #include "contra/methods/registry.h"
@@ -16,20 +17,25 @@ namespace contra::sweep {
 
 namespace fs = std::filesystem;
 
-const std::vector<std::string>& baseline_methods() { return config::names::kBaselines; }
-
-std::string baseline_label(const std::string& method) {
-  if (method == "raw_pixels") return "raw pixels";
-  if (method == "random_init") return "random init";
-  return method;
+std::vector<std::string> planned_baselines(const config::Sweep& sweep) {
+  std::vector<std::string> all;
+  for (const auto* spec : methods::baselines()) all.push_back(spec->name);
+  if (!sweep.baselines) return all;
+  for (const auto& name : *sweep.baselines)
+    CONTRA_CHECK(std::count(all.begin(), all.end(), name) == 1, "{}: baselines names '{}', which is no baseline; valid: {}",
+                 sweep.baselines_origin, name, fmt::join(all, ", "));
+  std::vector<std::string> ordered;  // in table order, whatever the file's
+  for (const auto& name : all)
+    if (std::count(sweep.baselines->begin(), sweep.baselines->end(), name) == 1) ordered.push_back(name);
+  return ordered;
 }
 
 namespace {
 
 /// The setting every baseline starts from: experiment, [fixed], the preset, --set; no axis. Its
-/// [method] is none of the baselines' (each replaces it), so it is read as the supervised one's,
-/// without the sweep's method keys: a contrastive key's check (MoCo's queue against the images,
-/// say) is the sweep's runs' business, at their own values, not the experiment file's.
+/// [method] is a baseline's (the first registered), without the sweep's method keys: a
+/// contrastive key's check (MoCo's queue against the images, say) is the sweep's runs' business, at
+/// their own values, not the experiment file's.
 config::Experiment setting_of(const SweepPlan& plan) {
   const auto& preset = config::find_preset(plan.sweep, plan.preset);
   std::vector<config::Override> all = plan.sweep.fixed, overrides;
@@ -37,28 +43,31 @@ config::Experiment setting_of(const SweepPlan& plan) {
   for (const auto& s : plan.sets) all.push_back(config::parse_set(s, plan.sweep.file));
   for (const auto& o : all)
     if (o.key.rfind("method.", 0) != 0) overrides.push_back(o);
-  overrides.push_back({"method.name", "\"supervised\"", plan.sweep.file + " (the baselines' setting)"});
+  const auto baselines = methods::baselines();
+  CONTRA_ASSERT(!baselines.empty(), "no baseline method is registered");
+  overrides.push_back({"method.name", config::Value(baselines.front()->name), plan.sweep.file + " (the baselines' setting)"});
   return methods::load_experiment(plan.sweep.experiment, overrides);
 }
 
-/// An experiment of `method` with its defaults, then `from`'s sections as `keep` says, read back
-/// through the config reader (so it is checked, and its text and id are canonical).
-config::Experiment baseline_of(const config::Experiment& from, const std::string& method, std::int64_t seed,
+/// An experiment of baseline `spec` with its defaults, then `from`'s sections as the spec keeps
+/// them, read back through the config reader (so it is checked, and its text and id are canonical).
+config::Experiment baseline_of(const config::Experiment& from, const config::MethodSpec& spec, std::int64_t seed,
                                const std::string& source) {
-  const std::string text = fmt::format("[method]\nname = \"{}\"\n", method);
-  config::Experiment e = methods::parse_experiment(text, source);
+  const std::vector<config::Override> name = {{"method.name", config::Value(spec.name), source}};
+  config::Experiment e = methods::parse_experiment("", source, name);
   const config::Experiment defaults = e;
-  if (method == "supervised") {
-    const auto kept = e.method;
-    e = from;
-    e.method = kept;
+  const auto& b = *spec.baseline;
+  e.data = from.data;
+  e.eval = from.eval;
+  e.run = from.run;
+  if (b.keeps_model) e.model = from.model;
+  if (b.keeps_training) {
+    e.augment = from.augment;
+    e.optim = from.optim;
+    e.train = from.train;
   } else {
-    e.data = from.data;
-    e.eval = from.eval;
     e.eval.knn_every = defaults.eval.knn_every;  // it evaluates once
     e.eval.knn_random_init = defaults.eval.knn_random_init;
-    e.run = from.run;
-    if (method == "random_init") e.model = from.model;
   }
   e.run.seed = seed;
   return methods::parse_experiment(config::to_toml(e), source);
@@ -76,10 +85,12 @@ SweepPlan plan_baselines(const SweepPlan& plan) {
   const auto& preset = config::find_preset(plan.sweep, plan.preset);
   const std::vector<std::int64_t> seeds = preset.seeds ? *preset.seeds : plan.sweep.seeds;
   CONTRA_CHECK(!seeds.empty(), "{}: the sweep has no seeds", plan.sweep.file);
+  const auto names = planned_baselines(plan.sweep);
+  if (names.empty()) return out;
   config::Experiment setting = setting_of(plan);
-  // The ceiling trains as long as the table's longest row: where the rows set the epochs (an axis,
-  // as the batch study's 1, 2, 4, or a [[block]] each), the experiment's own epochs may belong to
-  // no row. It then takes that row's epochs with the keys counted in epochs (lr_steps,
+  // A baseline that trains runs as long as the table's longest row: where the rows set the epochs
+  // (an axis, as the batch study's 1, 2, 4, or a [[block]] each), the experiment's own epochs may
+  // belong to no row. It then takes that row's epochs with the keys counted in epochs (lr_steps,
   // warmup_epochs), so its schedule is one a row has; the first such row in plan order.
   const auto longest = std::max_element(plan.runs.begin(), plan.runs.end(), [](const auto& a, const auto& b) {
     return a.experiment.optim.epochs < b.experiment.optim.epochs;
@@ -91,16 +102,17 @@ SweepPlan plan_baselines(const SweepPlan& plan) {
     setting.optim.warmup_epochs = optim.warmup_epochs;
   }
   std::set<std::string> seen;
-  for (const auto& method : plan.sweep.baselines) {
+  for (const auto& name : names) {
+    const config::MethodSpec& spec = *methods::schema().method(name);
     for (const auto seed : seeds) {
-      const std::string source = fmt::format("{} (baseline {}, preset {})", plan.sweep.file, method, plan.preset);
+      const std::string source = fmt::format("{} (baseline {}, preset {})", plan.sweep.file, name, plan.preset);
       PlannedRun run;
-      run.experiment = baseline_of(setting, method, seed, source);
-      run.id = config::config_hash(run.experiment);
-      run.label = baseline_label(method);
+      run.experiment = baseline_of(setting, spec, seed, source);
+      run.id = config::run_id(run.experiment);
+      run.label = spec.baseline->label;
       run.seed = seed;
       if (seen.insert(run.id).second) out.runs.push_back(std::move(run));
-      if (method == "raw_pixels") break;  // deterministic: one run
+      if (!spec.baseline->seeded) break;  // deterministic: one run
     }
   }
   read_states(out);

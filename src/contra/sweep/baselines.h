@@ -13,26 +13,24 @@
 
 namespace contra::sweep {
 
-/// The baseline methods, in the order a table lists them.
-const std::vector<std::string>& baseline_methods();
+/// The baselines a sweep plans: its `baselines` list, or every registered baseline (methods/registry.h)
+/// in table order when it has none. Throws ContraError naming the sweep file and line when the
+/// list names a method that is no baseline, listing the baselines.
+std::vector<std::string> planned_baselines(const config::Sweep& sweep);
 
-/// "raw pixels", "random init", "supervised" for a baseline method name; the name otherwise.
-std::string baseline_label(const std::string& method);
-
-/// The baseline runs of `plan`: those its sweep's `baselines` names (all three by default). The
-/// setting is the sweep's experiment with [fixed], the preset and
-/// the plan's --set values applied and its axes at the experiment's values; from it
-///  - supervised: method.name = "supervised" (the contrastive method's own keys dropped); the data,
-///    backbone, augmentation, optimiser and evaluation are the setting's, except that it trains the
-///    most epochs any run of the plan trains: where that is not the setting's (optim.epochs an axis,
-///    as in SimCLR's batch study, or set per [[block]]), it takes the epochs, lr_steps and
-///    warmup_epochs of the first run in plan order that trains them; one run per seed;
-///  - random_init: the data, model, evaluation and run sections of the setting, every other
-///    section at its default (nothing trains); one run per seed (the seed draws the weights);
-///  - raw_pixels: the data, evaluation and run sections; one run (it has nothing to draw: the kNN
-///    monitor and the L-BFGS probe are deterministic), at the first seed.
-/// eval.knn_every and eval.knn_random_init are left at their defaults in random_init and
-/// raw_pixels (they evaluate once). The plan's dir is `<results>/baselines`, its runs' states
+/// The baseline runs of `plan`: those planned_baselines names. The setting is the sweep's
+/// experiment with [fixed], the preset and the plan's --set values applied and its axes at the
+/// experiment's values, its [method] keys dropped; from it each baseline keeps what its
+/// config::BaselineSpec says:
+///  - always the data, evaluation and run sections;
+///  - keeps_model: the model (the random-init encoder, the supervised ceiling);
+///  - keeps_training: the augmentation and optimiser too, and it trains the most epochs any run of
+///    the plan trains: where that is not the setting's (optim.epochs an axis, as in SimCLR's batch
+///    study, or set per [[block]]), it takes the epochs, lr_steps and warmup_epochs of the first
+///    run in plan order that trains them;
+///  - seeded: one run per seed; else one run, at the first seed (nothing to draw).
+/// Every other section is at its default. eval.knn_every and eval.knn_random_init are left at
+/// their defaults in a baseline that does not train (it evaluates once). The plan's dir is `<results>/baselines`, its runs' states
 /// read from there. Throws ContraError as plan_sweep does.
 SweepPlan plan_baselines(const SweepPlan& plan);
 

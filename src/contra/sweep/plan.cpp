@@ -11,9 +11,12 @@
 #include "contra/core/error.h"
 #include "contra/core/files.h"
 #include "contra/core/precision.h"
-#include "contra/data/dataset.h"
+#include "contra/config/run_id.h"
+#include "contra/data/registry.h"
 #include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
+#include "contra/store/stored_config.h"
+#include "contra/sweep/baselines.h"
 
 namespace contra::sweep {
 
@@ -35,17 +38,18 @@ const char* to_string(RunState state) {
 
 namespace {
 
-/// Records in a runs folder, indexed by their stored config resolved with today's schema. Built on
-/// first use, since it reads every record.
+/// Records in a runs folder, indexed by the run id their stored config has today (a record under
+/// an id of an older scheme, not yet re-indexed: `contra reindex`). Built on first use, since it
+/// reads every record.
 class RecordIndex {
  public:
   explicit RecordIndex(fs::path dir) : dir_(std::move(dir)) {}
 
-  /// The record whose config resolves to `canonical` (config::to_toml text), if any.
-  const fs::path* find(const std::string& canonical) {
+  /// The record whose stored config has run id `id` today, if any.
+  const fs::path* find(const std::string& id) {
     if (!built_) build();
-    auto it = by_config_.find(canonical);
-    return it == by_config_.end() ? nullptr : &it->second;
+    auto it = by_id_.find(id);
+    return it == by_id_.end() ? nullptr : &it->second;
   }
 
  private:
@@ -54,26 +58,18 @@ class RecordIndex {
     if (!fs::is_directory(dir_)) return;
     for (const auto& entry : fs::directory_iterator(dir_)) {
       if (entry.path().extension() != ".h5") continue;
-      store::RunRecord record;
       try {
-        record = store::read_run(entry.path());
+        const auto record = store::read_run(entry.path());
+        by_id_.emplace(config::run_id(store::stored_experiment(record, entry.path().string())), entry.path());
       } catch (const core::ContraError&) {
-        continue;  // not a readable record: it matches no planned run
-      }
-      auto it = record.attributes.find("config");
-      if (it == record.attributes.end() || !std::holds_alternative<std::string>(it->second)) continue;
-      try {
-        const auto exp = methods::parse_experiment(std::get<std::string>(it->second), entry.path().string());
-        by_config_.emplace(config::to_toml(exp), entry.path());
-      } catch (const core::ContraError&) {
-        // A config today's schema cannot read (a key was removed or renamed) matches no planned run.
+        // Not a readable record, or a config today's registries cannot read: it matches no planned run.
       }
     }
   }
 
   fs::path dir_;
   bool built_ = false;
-  std::map<std::string, fs::path> by_config_;
+  std::map<std::string, fs::path> by_id_;
 };
 
 void read_state(const fs::path& runs_dir, RecordIndex& index, PlannedRun& run) {
@@ -83,7 +79,7 @@ void read_state(const fs::path& runs_dir, RecordIndex& index, PlannedRun& run) {
       run.state = RunState::interrupted;
       return;
     }
-    const fs::path* match = index.find(config::to_toml(run.experiment));
+    const fs::path* match = index.find(run.id);
     if (match == nullptr) return;
     file = *match;
   }
@@ -124,6 +120,7 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
                      const fs::path& results_root) {
   SweepPlan plan;
   plan.sweep = config::load_sweep(sweep_file);
+  (void)planned_baselines(plan.sweep);  // a name that is no registered baseline stops the sweep here
   plan.preset = config::find_preset(plan.sweep, preset).name;
   plan.dir = (results_root.empty() ? fs::path(plan.sweep.results) : results_root) / plan.sweep.name / plan.preset;
   plan.sets = sets;
@@ -165,7 +162,7 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     overrides.insert(overrides.end(), user.begin(), user.end());
     PlannedRun run;
     run.experiment = methods::load_experiment(plan.sweep.experiment, overrides);
-    run.id = config::config_hash(run.experiment);
+    run.id = config::run_id(run.experiment);
     run.axes = config::axis_values(run.experiment, point.axes);
     run.label = point.label;
     run.seed = point.seed;
@@ -184,15 +181,17 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   // The report's rows come from x and series: a key the runs do not have would merge every run
   // into one row, as if they were seeds.
   const auto& spec = plan.sweep.report;
+  // With blocks of several methods, a method's option is a key of its own runs only.
   const auto is_key = [&](const std::string& key) {
-    return plan.runs.empty() || config::value_text(plan.runs.front().experiment, key).has_value();
+    return std::all_of(plan.runs.begin(), plan.runs.end(),
+                       [&](const PlannedRun& r) { return config::value_of(r.experiment, key).has_value(); });
   };
   CONTRA_CHECK(spec.x == "label" || spec.x.rfind("summary.", 0) == 0 || is_key(spec.x),
-               "{}: report.x = '{}' is no config key of the sweep's runs (x may also be 'label' or "
+               "{}: report.x = '{}' is no config key of every run of the sweep (x may also be 'label' or "
                "'summary.<attribute>')",
                spec.at("report.x", sweep_file), spec.x);
   CONTRA_CHECK(spec.series.empty() || is_key(spec.series),
-               "{}: report.series = '{}' is no config key of the sweep's runs", spec.at("report.series", sweep_file),
+               "{}: report.series = '{}' is no config key of every run of the sweep", spec.at("report.series", sweep_file),
                spec.series);
   read_states(plan);
   return plan;
@@ -215,12 +214,13 @@ void preflight(const SweepPlan& plan) {
   std::map<std::string, std::pair<std::int64_t, std::int64_t>> counts;
   for (const auto& run : plan.runs) {
     const auto& e = run.experiment;
-    if (devices.insert(e.run.device + "\n" + e.run.precision).second)
-      core::require_precision(core::parse_precision(e.run.precision),
+    if (devices.insert(e.run.device + "\n" + core::precision_name(e.run.precision)).second)
+      core::require_precision(e.run.precision,
                               core::resolve_device(e.run.device, e.where("run.device")), e.where("run.precision"));
     auto full = e.data;
     full.train_subset = full.test_subset = 0;
-    const auto key = e.data.dataset + "\n" + e.data.root + "\n" + e.data.train_split + "\n" + e.data.label_kind;
+    std::string key = e.data.dataset + "\n" + e.data.root;
+    for (const auto& o : e.data.options.entries()) key += "\n" + o.spec.key + "=" + config::literal(o.value);
     auto it = counts.find(key);
     // Read whole, once per dataset: a missing, truncated or corrupt file stops the sweep here.
     if (it == counts.end()) {

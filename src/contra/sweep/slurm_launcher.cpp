@@ -72,7 +72,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
                  r.nodes, r.ntasks_per_node, world_size, e.what());
     }
     const auto& run_opts = run.experiment.run;
-    const bool nccl = run_opts.device.rfind("cuda", 0) == 0 && run_opts.dist_backend != "gloo";
+    const bool nccl = run_opts.device.rfind("cuda", 0) == 0 && run_opts.dist_backend != config::DistBackend::gloo;
     CONTRA_CHECK(!nccl || world_size == 1 || r.gpus == 0 || r.gpus >= r.ntasks_per_node,
                  "run {}: [slurm] gpus = {} per node for ntasks_per_node = {} ranks on CUDA: NCCL needs one GPU per "
                  "rank; set gpus to {} or more, or gpus = 0 (one per rank), or run.dist_backend = \"gloo\"",

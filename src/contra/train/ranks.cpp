@@ -5,10 +5,12 @@
 namespace contra::train {
 
 std::string check_backend(const config::Experiment& exp, bool on_cuda) {
-  const std::string backend = exp.run.dist_backend == "auto" ? (on_cuda ? "nccl" : "gloo") : exp.run.dist_backend;
+  const bool automatic = exp.run.dist_backend == config::DistBackend::automatic;
+  const std::string named = config::enum_name(exp.run.dist_backend);
+  const std::string backend = automatic ? (on_cuda ? "nccl" : "gloo") : named;
   CONTRA_CHECK((backend == "gloo" && dist::has_gloo()) || (backend == "nccl" && dist::has_nccl()),
                "{}: run.dist_backend = \"{}\"{}: this build of contra has {}", exp.where("run.dist_backend"),
-               exp.run.dist_backend, exp.run.dist_backend == "auto" ? " (" + backend + " on this device)" : "",
+               named, automatic ? " (" + backend + " on this device)" : "",
                dist::has_gloo() && dist::has_nccl() ? "gloo and nccl"
                : dist::has_gloo() ? "gloo only (NCCL needs a CUDA LibTorch and nccl.h when contra is built)"
                                   : "no process group (gloo needs libgloo-dev when contra is built)");

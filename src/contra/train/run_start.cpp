@@ -5,15 +5,18 @@
 #include <variant>
 
 #include "contra/config/load.h"
+#include "contra/config/run_id.h"
 #include "contra/core/device.h"
 #include "contra/core/error.h"
 #include "contra/core/provenance.h"
 #include "contra/core/seed.h"
 #include "contra/data/batches.h"
+#include "contra/data/registry.h"
 #include "contra/dist/replicas.h"
 #include "contra/methods/registry.h"
 #include "contra/models/channels_last.h"
 #include "contra/models/split_chunks.h"
+#include "contra/store/stored_config.h"
 #include "contra/train/ranks.h"
 #include "contra/train/run_phases.h"
 #include "contra/train/schedule.h"
@@ -26,6 +29,7 @@ void record_provenance(Session& s, const std::string& run_id) {
   auto& r = s.recorder;
   r.attribute("config", config::to_toml(s.exp));
   r.attribute("config_hash", run_id);
+  r.attribute(store::kRunIdVersionAttribute, static_cast<std::int64_t>(config::kRunIdVersion));
   r.attribute("config_source", s.exp.source);
   r.attribute("seed", s.exp.run.seed);
   r.attribute("method", s.exp.method.name);
@@ -145,7 +149,7 @@ void check_same_execution(const Session& s, const store::RunRecord& started) {
 
 Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device,
                  const std::shared_ptr<const dist::World>& world) {
-  const auto precision = core::parse_precision(exp.run.precision);
+  const auto precision = exp.run.precision;
   core::require_precision(precision, device, exp.where("run.precision"));
   const auto algorithms = core::configure_algorithms(device, exp.run.deterministic);
   // Data next: a missing or corrupt dataset stops the run before anything is written.
@@ -164,6 +168,7 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
       per_rank, {images.size(1), n_train, dataset.num_classes, images.size(2), images.size(3)});
   method->to(device);
   method->set_world(world);
+  method->set_total_steps(data::batches_per_epoch(n_train, exp.optim.batch, exp.data.drop_last) * exp.optim.epochs);
   dist::broadcast_module(*method, *world);  // the replicas start equal, however each was built
   if (algorithms.channels_last) models::to_channels_last(*method);
   CONTRA_CHECK(exp.data.drop_last || n_train % exp.optim.batch != 1,

@@ -1,5 +1,6 @@
 // run_experiment, as a table of contents of its phases (train/run_phases.h); the step itself is
 // train/step.cpp, the read-back of its scalars train/step_window.cpp.
+#include "contra/config/run_id.h"
 #include "contra/train/trainer.h"
 
 #include <torch/torch.h>
@@ -22,7 +23,7 @@ namespace contra::train {
 
 RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   core::set_threads(ctx.threads);
-  const std::string run_id = config::config_hash(exp);
+  const std::string run_id = config::run_id(exp);
   torch::Device device = core::resolve_device(exp.run.device, exp.where("run.device"));
   const auto world = join_ranks(exp, device);  // one process unless the environment names a group; its GPU
   dist::drop_gather_gradients_for_testing(ctx.gather_without_grad);

@@ -1,0 +1,26 @@
+// A run's identity (DESIGN.md, "Run identity"): the hash of the typed values the run reads, its
+// own method's and dataset's options only, plus a version of this scheme. A key declared
+// kExecution (config/options.h) is never part of it; one declared kAddedLater only when it holds
+// something other than its default, so adding such a key leaves every earlier id as it was.
+#pragma once
+
+#include <string>
+
+#include "contra/config/experiment.h"
+
+namespace contra::config {
+
+/// The version of the run-id scheme. Version 1 hashed the resolved config's TOML text, with every
+/// method's keys; version 2 hashes typed values, the named method's and dataset's keys only.
+/// Records of another version are re-indexed (`contra reindex`), never trained again.
+inline constexpr int kRunIdVersion = 2;
+
+/// What the id hashes: "contra run id v2" and one line "section.key=<typed value>" per key it
+/// reads, sorted by key; typed values are tagged by type (i:64, f:0.99, b:true, s4:moco, [i:120,
+/// i:160]), so 1 and 1.0 and "1" differ where the fields do.
+std::string run_id_text(const Experiment& exp);
+
+/// The run id: 12 hex digits of the hash of run_id_text(exp).
+std::string run_id(const Experiment& exp);
+
+}  // namespace contra::config

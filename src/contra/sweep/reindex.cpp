@@ -1,0 +1,123 @@
+#include "contra/sweep/reindex.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "contra/config/load.h"
+#include "contra/config/run_id.h"
+#include "contra/core/error.h"
+#include "contra/store/run_record.h"
+#include "contra/store/stored_config.h"
+
+namespace contra::sweep {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// The id a file under runs/ is named for, and whether it is a finished record: "<id>.h5",
+/// "<id>.h5.previous"; a partial record or a checkpoint is a run in progress.
+struct Name {
+  std::string id, suffix;
+  bool in_progress = false;
+};
+
+std::optional<Name> name_of(const fs::path& file) {
+  const std::string f = file.filename().string();
+  for (const char* suffix : {".h5", ".h5.previous"})
+    if (f.size() > std::string(suffix).size() && f.compare(f.size() - std::string(suffix).size(), std::string::npos, suffix) == 0)
+      return Name{f.substr(0, f.size() - std::string(suffix).size()), suffix, false};
+  for (const char* suffix : {".h5.partial", ".ckpt"})
+    if (f.size() > std::string(suffix).size() && f.compare(f.size() - std::string(suffix).size(), std::string::npos, suffix) == 0)
+      return Name{f.substr(0, f.size() - std::string(suffix).size()), suffix, true};
+  return std::nullopt;
+}
+
+/// Moves `configs/<old>.toml` and `logs/<old>.log` beside `runs/` to the new id; the config file
+/// is written again as today's canonical text.
+void move_side_files(const fs::path& runs_dir, const std::string& old_id, const std::string& new_id,
+                     const std::string& config_text) {
+  const fs::path dir = runs_dir.parent_path();
+  const fs::path old_config = dir / "configs" / (old_id + ".toml");
+  if (fs::exists(old_config)) {
+    std::ifstream in(old_config);
+    std::string header, line;
+    while (std::getline(in, line) && line.rfind('#', 0) == 0) header += line + "\n";
+    const fs::path new_config = dir / "configs" / (new_id + ".toml");
+    std::ofstream out(new_config);
+    out << header << "# Re-indexed from run " << old_id << " by `contra reindex` (run ids version "
+        << config::kRunIdVersion << ").\n"
+        << config_text;
+    CONTRA_CHECK(out.good(), "{}: cannot write the run's config", new_config.string());
+    out.close();
+    fs::remove(old_config);
+  }
+  const fs::path old_log = dir / "logs" / (old_id + ".log");
+  if (fs::exists(old_log)) fs::rename(old_log, dir / "logs" / (new_id + ".log"));
+}
+
+Reindexed reindex_one(const fs::path& file, const Name& name, bool dry_run) {
+  Reindexed r;
+  r.file = file;
+  r.old_id = name.id;
+  if (name.in_progress) {
+    r.outcome = Reindexed::Outcome::unmapped;
+    r.reason = "a run in progress (a partial record or a checkpoint): finish it with the contra that started it, "
+               "then re-index its record";
+    return r;
+  }
+  try {
+    auto record = store::read_run(file);
+    const std::string what = file.string();
+    const std::string stored_id = store::get_string(record.attributes, "run_id", what);
+    CONTRA_CHECK(stored_id == name.id, "{}: the record's run_id is {}, not its file's name", what, stored_id);
+    const config::Experiment exp = store::stored_experiment(record, what);
+    r.new_id = config::run_id(exp);
+    const bool current = store::run_id_version(record, what) == config::kRunIdVersion;
+    if (r.new_id == r.old_id && current) return r;
+    const fs::path target = file.parent_path() / (r.new_id + name.suffix);
+    CONTRA_CHECK(r.new_id == r.old_id || !fs::exists(target),
+                 "its id today, {}, is another record's already ({}): two records of one run", r.new_id,
+                 target.string());
+    r.outcome = Reindexed::Outcome::renamed;
+    if (dry_run) return r;
+    const std::string text = config::to_toml(exp);
+    auto& a = record.attributes;
+    a["reindexed_from"] = r.old_id;
+    a["config_before_reindex"] = a["config"];
+    a["config"] = text;
+    a["run_id"] = r.new_id;
+    a["config_hash"] = r.new_id;
+    a[store::kRunIdVersionAttribute] = static_cast<std::int64_t>(config::kRunIdVersion);
+    store::write_run(target, record);
+    if (target != file) fs::remove(file);
+    if (name.suffix == ".h5") move_side_files(file.parent_path(), r.old_id, r.new_id, text);
+  } catch (const std::exception& e) {
+    const std::string what = e.what();
+    r.outcome = Reindexed::Outcome::unmapped;
+    r.new_id.clear();
+    r.reason = what.substr(0, what.find('\n'));
+  }
+  return r;
+}
+
+}  // namespace
+
+std::vector<Reindexed> reindex(const std::vector<fs::path>& roots, bool dry_run) {
+  std::vector<fs::path> files;
+  for (const auto& root : roots) {
+    CONTRA_CHECK(fs::is_directory(root), "{}: not a results folder", root.string());
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+      if (!entry.is_regular_file() || entry.path().parent_path().filename() != "runs") continue;
+      if (name_of(entry.path())) files.push_back(entry.path());
+    }
+  }
+  std::sort(files.begin(), files.end());  // a stable order: listings and tests do not depend on the file system's
+  std::vector<Reindexed> out;
+  for (const auto& file : files) out.push_back(reindex_one(file, *name_of(file), dry_run));
+  return out;
+}
+
+}  // namespace contra::sweep
