@@ -1,0 +1,159 @@
+// Re-indexing (sweep/reindex.h, `contra reindex`): records of an older run-id scheme renamed to
+// today's id with every measured value as it was; records that cannot be mapped named with the
+// reason and left alone. The fixtures are committed records turned back into what the scheme
+// before them wrote (their flat config and old id, which the re-index kept).
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <type_traits>
+#include <variant>
+
+#include "../support/cli.h"
+#include "../support/paths.h"
+#include "../support/temp_dir.h"
+#include "contra/config/run_id.h"
+#include "contra/store/run_record.h"
+#include "contra/store/stored_config.h"
+#include "contra/sweep/reindex.h"
+
+namespace fs = std::filesystem;
+using contra::sweep::Reindexed;
+using contra::testing::TempDir;
+
+namespace {
+
+const fs::path kRecord = fs::path(contra::testing::kSource) / "results/ablation-momentum/cpu/runs/05778fdfd83f.h5";
+
+/// The committed record as the run-id scheme v1 wrote it, under `runs`: its flat config and old id.
+/// Returns the v1 file.
+fs::path as_v1(const fs::path& runs, const contra::store::RunRecord& committed) {
+  auto r = committed;
+  auto& a = r.attributes;
+  const std::string old_id = std::get<std::string>(a.at("reindexed_from"));
+  a["config"] = a.at("config_before_reindex");
+  a["run_id"] = old_id;
+  a["config_hash"] = old_id;
+  for (const char* key : {"reindexed_from", "config_before_reindex", contra::store::kRunIdVersionAttribute}) a.erase(key);
+  fs::create_directories(runs);
+  const auto file = runs / (old_id + ".h5");
+  contra::store::write_run(file, r);
+  return file;
+}
+
+/// The text of every value, NaN included (NaN != NaN, so == cannot compare measured columns).
+template <class Map>
+std::string bits_of(const Map& m) {
+  std::string out;
+  for (const auto& [key, value] : m) {
+    out += key + ":";
+    std::visit(
+        [&](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::string>) {
+            out += v;
+          } else if constexpr (std::is_arithmetic_v<T>) {
+            out.append(reinterpret_cast<const char*>(&v), sizeof v);
+          } else {
+            for (const auto& x : v) out.append(reinterpret_cast<const char*>(&x), sizeof x);
+          }
+        },
+        value);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("reindex: a v1 record gets today's id and keeps every measured value", "[sweep][reindex]") {
+  TempDir dir;
+  const auto committed = contra::store::read_run(kRecord);
+  const auto v1 = as_v1(dir / "results/t/cpu/runs", committed);
+  fs::create_directories(dir / "results/t/cpu/configs");
+  contra::testing::write_file(dir / "results/t/cpu/configs" / (v1.stem().string() + ".toml"),
+                              "# Resolved config of run x\n" + std::get<std::string>(committed.attributes.at("config_before_reindex")));
+  const auto dry = contra::sweep::reindex({dir / "results"}, /*dry_run=*/true);
+  REQUIRE(dry.size() == 1);
+  CHECK(dry[0].outcome == Reindexed::Outcome::renamed);
+  CHECK(dry[0].new_id == kRecord.stem().string());
+  CHECK(fs::exists(v1));  // a dry run writes nothing
+  const auto done = contra::sweep::reindex({dir / "results"}, false);
+  REQUIRE(done.size() == 1);
+  CHECK(done[0].outcome == Reindexed::Outcome::renamed);
+  const auto file = dir / "results/t/cpu/runs" / (kRecord.stem().string() + ".h5");
+  REQUIRE(fs::exists(file));
+  CHECK_FALSE(fs::exists(v1));
+  const auto now = contra::store::read_run(file);
+  CHECK(bits_of(now.epochs) == bits_of(committed.epochs));  // every dataset and measured attribute, as read
+  CHECK(bits_of(now.steps) == bits_of(committed.steps));
+  CHECK(bits_of(now.summary) == bits_of(committed.summary));
+  CHECK(bits_of(now.axes) == bits_of(committed.axes));
+  CHECK((now.attributes.at("run_id") == committed.attributes.at("run_id")));
+  CHECK((now.attributes.at("config") == committed.attributes.at("config")));
+  CHECK(contra::store::run_id_version(now, "now") == contra::config::kRunIdVersion);
+  // Its config file moved with it, as today's text; again, nothing changes.
+  CHECK(fs::exists(dir / "results/t/cpu/configs" / (kRecord.stem().string() + ".toml")));
+  CHECK_FALSE(fs::exists(dir / "results/t/cpu/configs" / (v1.stem().string() + ".toml")));
+  const auto again = contra::sweep::reindex({dir / "results"}, false);
+  REQUIRE(again.size() == 1);
+  CHECK(again[0].outcome == Reindexed::Outcome::unchanged);
+}
+
+TEST_CASE("reindex: records it cannot map are named with the reason and left alone", "[sweep][reindex]") {
+  TempDir dir;
+  const auto runs = dir / "results/t/cpu/runs";
+  const auto committed = contra::store::read_run(kRecord);
+  const auto v1 = as_v1(runs, committed);
+  // A config with a key no registered component has.
+  auto odd = contra::store::read_run(v1);
+  odd.attributes["config"] = std::get<std::string>(odd.attributes["config"]) + "\n[extra]\nkey = 1\n";
+  odd.attributes["run_id"] = std::string("0000000000aa");
+  contra::store::write_run(runs / "0000000000aa.h5", odd);
+  // Not a record at all; a run in progress; a second record of the same run under another old id.
+  contra::testing::write_file(runs / "0000000000bb.h5", "not HDF5");
+  contra::testing::write_file(runs / "0000000000cc.h5.partial", "partial");
+  auto twin = contra::store::read_run(v1);
+  twin.attributes["run_id"] = std::string("0000000000dd");
+  contra::store::write_run(runs / "0000000000dd.h5", twin);
+  const auto results = contra::sweep::reindex({dir / "results"}, false);
+  REQUIRE(results.size() == 5);
+  std::map<std::string, const Reindexed*> by_id;
+  for (const auto& r : results) by_id[r.old_id] = &r;
+  const auto reason = [&](const std::string& id) {
+    REQUIRE(by_id.count(id) == 1);
+    CHECK(by_id[id]->outcome == Reindexed::Outcome::unmapped);
+    return by_id[id]->reason;
+  };
+  CHECK_THAT(reason("0000000000aa"), Catch::Contains("unknown section 'extra'"));
+  CHECK_THAT(reason("0000000000bb"), Catch::Contains("0000000000bb.h5"));
+  CHECK_THAT(reason("0000000000cc"), Catch::Contains("a run in progress"));
+  // Of the two records of one run, the first in order is renamed and the other is named.
+  const std::string new_id = kRecord.stem().string();
+  const int renamed = (by_id[v1.stem().string()]->outcome == Reindexed::Outcome::renamed) +
+                      (by_id["0000000000dd"]->outcome == Reindexed::Outcome::renamed);
+  CHECK(renamed == 1);
+  const auto* clash = by_id["0000000000dd"]->outcome == Reindexed::Outcome::renamed ? by_id[v1.stem().string()]
+                                                                                     : by_id["0000000000dd"];
+  CHECK_THAT(clash->reason, Catch::Contains("is another record's already"));
+  CHECK(fs::exists(runs / "0000000000aa.h5"));  // left as they were
+  CHECK(fs::exists(runs / "0000000000bb.h5"));
+  CHECK(fs::exists(runs / (new_id + ".h5")));
+}
+
+TEST_CASE("reindex: the command lists what it renames and exits 1 when a record is not mapped", "[sweep][reindex][e2e]") {
+  TempDir dir;
+  const auto runs = dir / "results/t/cpu/runs";
+  (void)as_v1(runs, contra::store::read_run(kRecord));
+  const auto dry = contra::testing::run_cli("reindex " + contra::testing::quote((dir / "results").string()) + " --dry-run", dir);
+  CHECK(dry.code == 0);
+  CHECK_THAT(dry.out, Catch::Contains("would rename") && Catch::Contains("1 records, 1 to rename, 0 unchanged, 0 not mapped"));
+  contra::testing::write_file(runs / "0000000000bb.h5", "not HDF5");
+  const auto done = contra::testing::run_cli("reindex " + contra::testing::quote((dir / "results").string()), dir);
+  CHECK(done.code == 1);
+  CHECK_THAT(done.out, Catch::Contains("2 records, 1 renamed, 0 unchanged, 1 not mapped"));
+  CHECK_THAT(done.err, Catch::Contains("not mapped") && Catch::Contains("0000000000bb.h5"));
+  const auto missing = contra::testing::run_cli("reindex " + contra::testing::quote((dir / "nope").string()), dir);
+  CHECK(missing.code == 2);
+  CHECK_THAT(missing.err, Catch::Contains("not a results folder"));
+}
