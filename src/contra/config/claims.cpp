@@ -51,7 +51,7 @@ std::string value_text(const toml::node& node, const std::string& where, const s
 
 ClaimRow read_row(const toml::node& node, const std::string& where, const std::string& key) {
   const auto* t = node.as_table();
-  CONTRA_CHECK(t != nullptr, "{}: {} = {} must be a table such as {{ series = \"moco\", x = 4096 }}", where, key,
+  CONTRA_CHECK(t != nullptr, "{}: {} = {} must be a table such as {{ series = \"mlp\", x = 0.2 }}", where, key,
                literal_of(node));
   ClaimRow row;
   for (const auto& [k, v] : *t) {

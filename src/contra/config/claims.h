@@ -12,11 +12,11 @@ namespace contra::config {
 /// Either may be empty (any); x and series may also be "smallest" or "largest": the table's own
 /// smallest or largest value there (numeric order), so that a claim holds for any preset's grid.
 struct ClaimRow {
-  std::string series;  ///< the series value as text ("moco", "true", "2"), or "" / smallest / largest
+  std::string series;  ///< the series value as text ("mlp", "true", "2"), or "" / smallest / largest
   std::string x;       ///< the x value as text ("0.99", "MLP+aug+"), or "" / smallest / largest
 
   bool empty() const { return series.empty() && x.empty(); }
-  /// "series = moco, x = 4096", "x = 0.99", "all rows".
+  /// "series = mlp, x = 0.2", "x = 0.99", "all rows".
   std::string describe() const;
 };
 

@@ -23,7 +23,7 @@ struct Override {
 };
 
 /// Parses "section.key=value" (spaces around the key and the value are allowed); the value is TOML
-/// (0.99, "moco", [1, 2]) or a bare word, which is read as a string. `file` is the experiment file
+/// (0.99, "mlp", [1, 2]) or a bare word, which is read as a string. `file` is the experiment file
 /// it applies to, for the origin. Throws ContraError when there is no '=' or the key is not
 /// "section.key".
 Override parse_set(const std::string& arg, const std::string& file);
@@ -69,7 +69,7 @@ std::string to_toml(const Experiment& exp);
 std::optional<Value> value_of(const Experiment& exp, const std::string& key);
 /// The value of "section.key" as TOML text (e.g. "0.99"), or nullopt when there is no such key.
 std::optional<std::string> value_text(const Experiment& exp, const std::string& key);
-/// The value of "section.key" as a table shows it (config/value.h display: moco, not 'moco'), or
+/// The value of "section.key" as a table shows it (config/value.h display: mlp, not 'mlp'), or
 /// nullopt when there is no such key.
 std::optional<std::string> display_text(const Experiment& exp, const std::string& key);
 /// The value of "section.key" as a number when it is one (integers convert), else nullopt.

@@ -38,7 +38,7 @@ std::string scalar(const toml::table& t, const char* key) {
 
 ReferenceTable load_reference(const std::string& dir, const std::string& id) {
   const auto dot = id.find('.');
-  CONTRA_CHECK(dot != std::string::npos, "reference '{}' must be <file>.<table>, e.g. moco_v1.momentum_ablation", id);
+  CONTRA_CHECK(dot != std::string::npos, "reference '{}' must be <file>.<table>, e.g. <paper>.momentum_ablation", id);
   const std::string file = (std::filesystem::path(dir) / (id.substr(0, dot) + ".toml")).string();
   const std::string name = id.substr(dot + 1);
   const toml::table doc = detail::parse_file(file);

@@ -17,9 +17,9 @@ struct ReferenceValue {
   std::string text;  ///< the word when there is no number; the number's text otherwise
 };
 
-/// One table of a paper, e.g. moco_v1.momentum_ablation.
+/// One table of a paper, e.g. <paper>.momentum_ablation (analysis/references/<paper>.toml).
 struct ReferenceTable {
-  std::string id;       ///< "moco_v1.momentum_ablation"
+  std::string id;       ///< "<paper>.<table>"
   std::string paper;    ///< full citation, with the arXiv id
   std::string where;    ///< "Sec. 4.1 'Ablation: momentum'"
   std::string metric;   ///< what the numbers measure, e.g. "ImageNet-1k linear top-1 (%), ResNet-50"

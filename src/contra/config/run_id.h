@@ -16,7 +16,7 @@ namespace contra::config {
 inline constexpr int kRunIdVersion = 2;
 
 /// What the id hashes: "contra run id v2" and one line "section.key=<typed value>" per key it
-/// reads, sorted by key; typed values are tagged by type (i:64, f:0.99, b:true, s4:moco, [i:120,
+/// reads, sorted by key; typed values are tagged by type (i:64, f:0.99, b:true, s3:mlp, [i:120,
 /// i:160]), so 1 and 1.0 and "1" differ where the fields do.
 std::string run_id_text(const Experiment& exp);
 

@@ -36,7 +36,7 @@ struct AxisSet {
   std::vector<Override> fixed;  ///< a [[block]]'s plain (non-array) keys: overrides for its runs only
 };
 
-/// A named set of overrides for a kind of machine: `cpu` (the default), `cifar10`, `paper`.
+/// A named set of overrides for a kind of machine: `cpu` (the default), `gpu`, `paper`.
 /// It may also replace the seeds and the values of existing grid axes ([preset.x.grid]).
 struct Preset {
   std::string name;
@@ -64,11 +64,11 @@ struct ReportSpec {
   /// ablation table, and pretext accuracy and kNN per epoch as the figure)
   std::string kind = "ablation";
   std::string title;             ///< the table's title
-  std::string reference;         ///< "<file>.<table>" in analysis/references, e.g. "moco_v1.momentum_ablation"
+  std::string reference;         ///< "<file>.<table>" in analysis/references, e.g. "<paper>.momentum_ablation"
   std::string reference_x;       ///< the reference column matched against x, e.g. "momentum"
   std::string reference_y;       ///< the reference column with the paper's numbers, e.g. "top1" (2-D: one row per x)
   std::string reference_series;  ///< 2-D reference: the column listing the series values, e.g. "epochs"
-  std::map<std::string, std::string> reference_columns;  ///< series value -> reference column (e.g. moco -> "moco")
+  std::map<std::string, std::string> reference_columns;  ///< series value -> reference column (e.g. mlp -> "mlp_head")
   std::string x;                    ///< the row axis: a config key ("method.momentum"), "summary.<attr>" ("summary.K")
                                     ///< or "label" (the zip labels); default: the sweep's first axis, else run.seed
   std::string x_label;              ///< the column header of x, e.g. "m"

@@ -23,7 +23,7 @@ namespace contra::config::detail {
 /// "file:line" for a node parsed from a file, or `fallback` when the node has no source.
 std::string location_of(const toml::node& node, const std::string& fallback);
 
-/// A value's TOML text as written in a config, on one line, e.g. 0.99, "moco", [1, 2], { moco = 'moco' }.
+/// A value's TOML text as written in a config, on one line, e.g. 0.99, "mlp", [1, 2], { a = 'b' }.
 std::string literal_of(const toml::node& node);
 
 /// A short name of the node's type, for messages ("string", "integer", ...).
@@ -45,7 +45,7 @@ bool read_value(const toml::node& node, std::map<std::string, std::string>& out)
 std::optional<Value> value_of_node(const toml::node& node);
 
 /// A literal as `--set key=value` writes it, read once into a typed Value: TOML (0.99, 7, true,
-/// "moco", [120, 160]), or a bare word, which is a string (moco, /data/cifar).
+/// "mlp", [120, 160]), or a bare word, which is a string (mlp, /data/images).
 Value parse_literal(const std::string& text);
 
 inline const char* expected_type(const bool&) { return "a boolean"; }

@@ -120,7 +120,7 @@ void validate(const Experiment& e, const Schema& schema) {
   // [train]
   c.at_least("train.checkpoint_every", e.train.checkpoint_every, 0);
   // Against the data, as far as the config alone tells (the trainer checks the loaded size).
-  // At most train_subset images of each training split (data/stl10.h): a bound from above, so nothing
+  // At most train_subset images of each training split (config::DatasetSpec::unlabeled_images): a bound from above, so nothing
   // that fits is refused here; the trainer checks again with the count it loaded.
   const std::int64_t splits = adds_unlabeled ? 2 : 1;
   if (e.data.train_subset > 0 && method->check_against_data)

@@ -23,10 +23,10 @@ std::string type_of(const Value& value);
 /// The value as a number when it is one (an integer converts to double); nullopt otherwise.
 std::optional<double> as_number(const Value& value);
 
-/// The value as TOML text, as the resolved config prints it: 0.99, 1.0, 5e-05, "moco", [ 120, 160 ].
+/// The value as TOML text, as the resolved config prints it: 0.99, 1.0, 5e-05, "mlp", [ 120, 160 ].
 std::string literal(const Value& value);
 
-/// The value as a table shows it: a string without its TOML quotes (moco), anything else as
+/// The value as a table shows it: a string without its TOML quotes (mlp), anything else as
 /// literal() prints it (0.99, true, [ 120, 160 ]).
 std::string display(const Value& value);
 

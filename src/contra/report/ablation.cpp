@@ -42,8 +42,8 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "linear_mean",
                    "linear_std",
                    "n",
-                   "knn_vs_raw_pixels",
-                   "linear_vs_raw_pixels",
+                   gain_column(true),
+                   gain_column(false),
                    "pretext_acc_mean",
                    "status",
                    "reasons",
@@ -72,8 +72,8 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
     t.csv_rows.push_back(std::move(csv));
   }
   for (const auto& r : d.rows) {
-    const std::string knn_gain = gain_over_raw_pixels(d, r.knn.mean, true);
-    const std::string linear_gain = gain_over_raw_pixels(d, r.linear.mean, false);
+    const std::string knn_gain = gain_over_input(d, r.knn.mean, true);
+    const std::string linear_gain = gain_over_input(d, r.linear.mean, false);
     std::vector<std::string> row = {r.x_text,
                                     mean_std(r.measured),
                                     mean_std(r.linear),
@@ -93,8 +93,8 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                                     num(r.linear.mean, 4),
                                     num(r.linear.std, 4),
                                     std::to_string(r.measured.n),
-                                    gain_over_raw_pixels(d, r.knn.mean, true, ""),
-                                    gain_over_raw_pixels(d, r.linear.mean, false, ""),
+                                    gain_over_input(d, r.knn.mean, true, ""),
+                                    gain_over_input(d, r.linear.mean, false, ""),
                                     num(r.pretext.mean, 4),
                                     r.status,
                                     r.reasons,

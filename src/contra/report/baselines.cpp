@@ -47,7 +47,12 @@ std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const 
   return out;
 }
 
-std::string gain_over_raw_pixels(const RowSet& rows, double measured_mean, bool knn, const char* missing) {
+std::string gain_column(bool knn) {
+  const auto* input = methods::baseline(config::BaselineSpec::Role::input);
+  return fmt::format("{}_vs_{}", knn ? "knn" : "linear", input != nullptr ? input->name : "input");
+}
+
+std::string gain_over_input(const RowSet& rows, double measured_mean, bool knn, const char* missing) {
   const auto* raw = rows.baseline(config::BaselineSpec::Role::input);
   if (raw == nullptr) return missing;
   const double delta = measured_mean - (knn ? raw->knn.mean : raw->linear.mean);

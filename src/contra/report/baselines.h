@@ -16,9 +16,14 @@ namespace contra::report {
 /// and their records (`records`: the finished ones of `baselines`; others are ignored).
 std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const std::vector<RunSummary>& records);
 
-/// "+3.25": a measured mean minus the raw-pixel baseline's on the same protocol (`knn` or
-/// linear), in points; `missing` ("—" in a table, "" in a CSV) when either is missing.
-std::string gain_over_raw_pixels(const RowSet& rows, double measured_mean, bool knn, const char* missing = "—");
+/// "+3.25": a measured mean minus the raw-pixel baseline's (config::BaselineSpec::Role::input) on
+/// the same protocol (`knn` or linear), in points; `missing` ("—" in a table, "" in a CSV) when
+/// either is missing.
+std::string gain_over_input(const RowSet& rows, double measured_mean, bool knn, const char* missing = "—");
+
+/// The CSV column of gain_over_input: "knn_vs_<name>" or "linear_vs_<name>", <name> the raw-pixel
+/// baseline's method name.
+std::string gain_column(bool knn);
 
 /// How many measured rows are above the raw-pixel baseline on each protocol (of the rows with a
 /// value there), and the largest gain on each, in points (NaN when none). No raw-pixel baseline:

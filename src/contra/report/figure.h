@@ -28,7 +28,7 @@ enum class Protocol {
 
 /// One line (or set of points) of a panel. `err` may be empty; a NaN y leaves a gap.
 struct Series {
-  std::string group;  ///< the series value as the legend names it ("mechanism moco"); sets the colour.
+  std::string group;  ///< the series value as the legend names it ("head mlp"); sets the colour.
                       ///< Empty: the figure's only series (no swatch in the legend)
   Protocol protocol = Protocol::other;
   bool cited = false;  ///< the paper's numbers (thin line, open squares), not ours

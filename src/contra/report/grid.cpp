@@ -66,8 +66,8 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
       const Row* r = find_row(d, s, text);
       row.push_back(r == nullptr ? "—"
                                  : fmt::format("{} / {} [{} / {}]{}", mean_std(r->measured), mean_std(r->linear),
-                                               gain_over_raw_pixels(d, r->knn.mean, true),
-                                               gain_over_raw_pixels(d, r->linear.mean, false),
+                                               gain_over_input(d, r->knn.mean, true),
+                                               gain_over_input(d, r->linear.mean, false),
                                                r->status == "ok" ? "" : " (" + r->status + ")"));
     }
     for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
@@ -81,8 +81,8 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "linear_mean",
                    "linear_std",
                    "n",
-                   "knn_vs_raw_pixels",
-                   "linear_vs_raw_pixels",
+                   gain_column(true),
+                   gain_column(false),
                    "status",
                    "reasons",
                    "train_seconds_mean",
@@ -95,8 +95,8 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
   for (const auto& r : d.rows)
     t.csv_rows.push_back({"", r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
                           num(r.linear.std, 4), std::to_string(r.measured.n),
-                          gain_over_raw_pixels(d, r.knn.mean, true, ""),
-                          gain_over_raw_pixels(d, r.linear.mean, false, ""),
+                          gain_over_input(d, r.knn.mean, true, ""),
+                          gain_over_input(d, r.linear.mean, false, ""),
                           r.status, r.reasons, num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1),
                           num(r.peak_memory_bytes, 0)});
   t.footnotes.push_back(protocol_note(reference, d));

@@ -20,7 +20,7 @@ Panel make_panel(std::string title, std::string xlabel, std::string ylabel, bool
 /// "measured (mean ± std over seeds): <dataset>, preset <p>".
 std::string measured_title(const sweep::SweepPlan& plan, const RowSet& rows);
 
-/// The legend name of a series value: "<series label> <value>" ("mechanism moco"); the colour
+/// The legend name of a series value: "<series label> <value>" ("head mlp"); the colour
 /// follows it, so the measured and the paper panels name a value alike.
 std::string group_name(const config::ReportSpec& spec, const std::string& value);
 

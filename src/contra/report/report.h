@@ -51,7 +51,7 @@ std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::st
 /// Both empty when the sweep cites no table or its table has no claims.
 struct SweepVerdicts {
   std::vector<ClaimResult> claims;
-  RawPixelTally raw_pixels;
+  RawPixelTally pixel_tally;
 };
 SweepVerdicts sweep_verdicts(const sweep::SweepPlan& plan, const std::string& references_dir);
 

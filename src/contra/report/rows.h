@@ -35,7 +35,7 @@ std::string num_cell(double v, int digits);
 
 /// One row: every recorded run with the same series and x values.
 struct Row {
-  std::string series;    ///< the series value as text ("moco"), empty without a series
+  std::string series;    ///< the series value as text ("mlp"), empty without a series
   std::string x_text;    ///< the x value as text ("0.99", "4096")
   double x = NAN;        ///< the x value as a number, NaN when not numeric
   Stats measured;        ///< of the report metric over runs that did not error

@@ -54,7 +54,7 @@ std::string distinct_attribute(const std::vector<RunSummary>& runs, const std::s
   return join(values);
 }
 
-std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool raw_pixels) {
+std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool input_baseline) {
   if (runs.empty()) return {};
   const auto v = [&](const std::string& key) { return distinct_value(runs, key); };
   const auto a = [&](const std::string& key) { return distinct_attribute(runs, key); };
@@ -79,7 +79,7 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool
           "Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
           "epoch**; mean ± sample std over seeds, n runs per row; {}",
           v("eval.knn_k"), v("eval.knn_t"),
-          raw_pixels ? "\"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points."
+          input_baseline ? "\"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points."
                      : "\"vs raw pixels\" is empty: the sweep plans no raw-pixel baseline (`baselines`)."),
       fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
                   "largest peak memory (resident set on CPU, allocator peak on GPU; of rank 0 with several processes). "

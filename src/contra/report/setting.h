@@ -16,7 +16,7 @@ std::string distinct_value(const std::vector<RunSummary>& runs, const std::strin
 std::string distinct_attribute(const std::vector<RunSummary>& runs, const std::string& key);
 
 /// Header lines: data, model and method, training, protocol, cost and machine. Empty for no runs.
-/// `raw_pixels`: the table has a raw-pixel baseline, so its "vs raw pixels" columns are filled.
-std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool raw_pixels);
+/// `input_baseline`: the table has the raw-pixel baseline (config::BaselineSpec::Role::input), so its "vs raw pixels" columns are filled.
+std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool input_baseline);
 
 }  // namespace contra::report

@@ -1,6 +1,6 @@
 // The baselines of a table (DESIGN.md, "Baselines"): raw pixels, the random-init encoder and the
 // supervised ceiling, computed on the sweep's own data, subset, backbone and protocols. They are
-// runs like any other (method.name = raw_pixels | random_init | supervised), planned from a sweep
+// runs like any other (method.name = a baseline method of the registry, config::BaselineSpec), planned from a sweep
 // and recorded once per setting in <results>/baselines/runs: their ids are the hashes of their own
 // configs, which keep only what each baseline depends on, so sweeps with the same data and
 // protocols share one record instead of training it again.
