@@ -12,19 +12,6 @@
 
 namespace contra::methods {
 
-PredictorImpl::PredictorImpl(std::int64_t dim, std::int64_t hidden, std::int64_t bn_splits)
-    : dim_(dim), hidden_(hidden) {
-  fc1_ = register_module("fc1", torch::nn::Linear(dim, hidden));
-  bn_ = register_module("bn", models::SplitBatchNorm2d(hidden, bn_splits));
-  fc2_ = register_module("fc2", torch::nn::Linear(hidden, dim));
-}
-
-torch::Tensor PredictorImpl::forward(const torch::Tensor& z) {
-  const auto n = z.size(0);
-  auto h = bn_->forward(fc1_(z).reshape({n, hidden_, 1, 1})).reshape({n, hidden_});  // N×hidden
-  return fc2_(torch::relu(h));                                                          // N×D
-}
-
 void Byol::validate(const ByolOptions& o, const config::Checks& c) {
   c.unit("method.momentum", o.momentum, "τ_base");
   c.at_least("method.predictor_hidden", o.predictor_hidden, 1);
@@ -38,9 +25,10 @@ std::string Byol::describe(const DistinctValues& v) {
 Byol::Byol(const config::ModelOptions& model, const ByolOptions& options, const DataShape& data, std::uint64_t)
     : options_(options) {
   validate(options, config::Checks());
-  online_ = register_module("online", models::Encoder(model, data.in_channels));
-  predictor_ = register_module("predictor", Predictor(model.dim, options.predictor_hidden, model.bn_splits));
-  target_ = register_module("target", models::Encoder(model, data.in_channels));
+  online_ = register_module("online", models::Encoder(model, data.in_channels, model.bn_splits));
+  predictor_ = register_module("predictor", models::ProjectionHead(config::Head::mlp, model.dim, options.predictor_hidden,
+                                                                   model.dim, model.bn_splits));
+  target_ = register_module("target", models::Encoder(model, data.in_channels, model.bn_splits));
   models::copy_weights(*online_, *target_);  // the target starts as the online encoder
   for (auto& p : target_->parameters()) p.set_requires_grad(false);
   step_buffer_ = register_buffer("step", torch::zeros({1}, torch::kInt64));

@@ -6,12 +6,11 @@
 #pragma once
 
 #include <torch/nn/module.h>
-#include <torch/nn/modules/linear.h>
 #include <torch/nn/pimpl.h>
 
 #include "contra/config/options.h"
 #include "contra/methods/method.h"
-#include "contra/models/split_batch_norm.h"
+#include "contra/models/heads.h"
 
 namespace contra::methods {
 
@@ -30,24 +29,9 @@ struct ByolOptions {
   }
 };
 
-/// The predictor q_θ (§3.3): z N×D -> N×D through linear, batch norm, ReLU, linear. Its BN groups
-/// the rows into model.bn_splits sub-batches, as every BN of the suite does (models/split_batch_norm.h).
-class PredictorImpl : public torch::nn::Module {
- public:
-  PredictorImpl(std::int64_t dim, std::int64_t hidden, std::int64_t bn_splits);
-  torch::Tensor forward(const torch::Tensor& z);
-  /// Forward FLOPs per row (2 per multiply-accumulate).
-  std::int64_t forward_flops() const { return 4 * dim_ * hidden_; }
-
- private:
-  std::int64_t dim_, hidden_;
-  torch::nn::Linear fc1_{nullptr}, fc2_{nullptr};
-  models::SplitBatchNorm2d bn_{nullptr};
-};
-TORCH_MODULE(Predictor);
-
-/// BYOL: the online encoder (the query encoder: backbone and [model]'s head as the projector), the
-/// predictor, and the target encoder, a copy of the online one updated by EMA after each step with
+/// BYOL: the online encoder (the query encoder: backbone and [model]'s head as the projector, with
+/// batch normalisation after its hidden layer as the paper's, §3.3), the predictor (linear D →
+/// hidden, BN, ReLU, linear hidden → D; models/heads.h), and the target encoder, a copy of the online one updated by EMA after each step with
 /// τ_k on its schedule (its step count is a buffer, so a checkpoint keeps it). The loss is the
 /// symmetrised normalised MSE of §3.1: ‖q(z₁) − z′₂‖² + ‖q(z₂) − z′₁‖², the two directions summed
 /// as the paper does, so its chance value is 4 (fail rule: train/failure.h). A collapsed run (a
@@ -55,7 +39,8 @@ TORCH_MODULE(Predictor);
 /// Pretext accuracy: queries whose prediction is nearest (cosine) to the target of their own image
 /// among the batch's targets. Both views go through each network in one pass, so BN sees the 2N
 /// images. With several ranks each rank computes its share of the loss (no negatives to gather);
-/// the predictor's BN groups its rows as model.bn_splits says.
+/// the projector's and the predictor's BN group their rows as model.bn_splits says, as every BN of
+/// the suite (models/split_batch_norm.h).
 class Byol : public Method {
  public:
   using Options = ByolOptions;
@@ -90,7 +75,7 @@ class Byol : public Method {
  private:
   ByolOptions options_;
   models::Encoder online_{nullptr}, target_{nullptr};
-  Predictor predictor_{nullptr};
+  models::ProjectionHead predictor_{nullptr};
   torch::Tensor step_buffer_;  // 1-element int64, saved in checkpoints
   std::int64_t step_ = 0;
 };

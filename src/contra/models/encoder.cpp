@@ -8,7 +8,7 @@
 
 namespace contra::models {
 
-EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels)
+EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels, std::int64_t head_bn_splits)
     : dim_(options.dim), bn_splits_(options.bn_splits) {
   // The ResNets by name: depth and stem (models/resnet.h).
   static const struct {
@@ -27,8 +27,8 @@ EncoderImpl::EncoderImpl(const config::ModelOptions& options, std::int64_t in_ch
   CONTRA_CHECK(backbone_ != nullptr, "model.backbone = '{}' is unknown; valid: {}", options.backbone,
                fmt::join(config::names::kBackbones, ", "));
   register_module("backbone", backbone_);
-  head_ =
-      register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden, options.dim));
+  head_ = register_module("head", ProjectionHead(options.head, backbone_->feature_dim(), options.mlp_hidden,
+                                                 options.dim, head_bn_splits));
 }
 
 EncoderImpl::EncoderImpl(std::shared_ptr<Backbone> backbone, const config::ModelOptions& options)

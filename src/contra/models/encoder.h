@@ -16,9 +16,10 @@ namespace contra::models {
 
 class EncoderImpl : public torch::nn::Module {
  public:
-  /// Builds the backbone and head named in `options` for images with `in_channels` channels.
-  /// Throws ContraError on an unknown backbone or head.
-  EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels);
+  /// Builds the backbone and head named in `options` for images with `in_channels` channels;
+  /// `head_bn_splits` > 0 gives an mlp head batch normalisation after its hidden layer
+  /// (models/heads.h). Throws ContraError on an unknown backbone or head.
+  EncoderImpl(const config::ModelOptions& options, std::int64_t in_channels, std::int64_t head_bn_splits = 0);
   /// The given backbone (e.g. models/pixels.h) with the head named in `options`.
   EncoderImpl(std::shared_ptr<Backbone> backbone, const config::ModelOptions& options);
 

@@ -229,4 +229,21 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
   return files;
 }
 
+sweep::CommandOutput report_command(const sweep::SweepPlan& plan, const std::string& references_dir) {
+  const auto files = write_report(plan, references_dir);
+  sweep::CommandOutput o;
+  for (const auto& w : files.warnings) o.err.push_back("warning: " + w);
+  o.out = fmt::format("report: {}, {} and {}{} ({} of {} planned runs recorded)\n", files.markdown.string(),
+                      files.csv.string(), files.latex.string(),
+                      files.figure_drawn ? fmt::format(", {}.png/.svg", files.figure.string()) : std::string(),
+                      files.recorded, files.planned);
+  if (!files.figure_drawn && files.recorded > 0)
+    o.err.push_back(fmt::format("warning: the figure was not drawn (is gnuplot installed?); its script is {}.gp",
+                                files.figure.string()));
+  if (files.recorded < files.planned)
+    o.err.push_back(fmt::format("warning: the table is INCOMPLETE: {} planned run(s) have no finished record",
+                                files.planned - files.recorded));
+  return o;
+}
+
 }  // namespace contra::report

@@ -8,6 +8,7 @@
 
 #include "contra/report/baselines.h"
 #include "contra/report/claims_table.h"
+#include "contra/sweep/commands.h"
 #include "contra/sweep/plan.h"
 
 namespace contra::report {
@@ -41,6 +42,11 @@ void check_references(const sweep::SweepPlan& plan, const std::string& reference
 /// The table also carries the verdict on each claim of the cited table (report/claims.h); a claim
 /// that names a row the complete table lacks is an error.
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir);
+
+/// `contra report`: write_report of `plan` from `references_dir`, and what to print of it: the files
+/// and the records counted on stdout; a warning per damaged record, a figure gnuplot did not draw
+/// and a table with runs not recorded (INCOMPLETE) on stderr. The exit code is 0.
+sweep::CommandOutput report_command(const sweep::SweepPlan& plan, const std::string& references_dir);
 
 /// The verdicts write_report prints under the table of `plan`, from the same records: for the
 /// results index (report/index.h). Empty when the sweep cites no table or its table has no claims.

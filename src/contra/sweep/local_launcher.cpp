@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -21,6 +22,7 @@
 #include "contra/store/run_lock.h"
 #include "contra/store/run_record.h"
 #include "contra/sweep/children.h"
+#include "contra/train/checkpoint.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/trainer.h"
 
@@ -159,9 +161,14 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
     }
   }
   const int total = static_cast<int>(todo.size());
+  // A run whose checkpoint is there continues from it (an interrupted sweep run again).
+  const auto resuming = std::count_if(todo.begin(), todo.end(), [&](const PlannedRun* r) {
+    return fs::exists(train::checkpoint_path(plan.runs_dir(), r->id));
+  });
   if (!options.quiet)
-    fmt::print("sweep {} preset {}: {} runs, {} done, {} to run{}, {} at a time with {} thread(s) each\n",
+    fmt::print("sweep {} preset {}: {} runs, {} done, {} to run{}{}, {} at a time with {} thread(s) each\n",
                plan.sweep.name, plan.preset, plan.runs.size(), summary.skipped, total,
+               resuming > 0 ? fmt::format(" ({} resume from a checkpoint)", resuming) : std::string(),
                options.rerun ? " (--rerun: recorded runs too)" : "", options.jobs, threads);
   std::map<pid_t, Running> running;
   std::size_t next = 0;

@@ -10,6 +10,7 @@
 #include "contra/core/error.h"
 #include "contra/store/run_record.h"
 #include "contra/store/stored_config.h"
+#include "contra/sweep/commands.h"
 
 namespace contra::sweep {
 
@@ -118,6 +119,27 @@ std::vector<Reindexed> reindex(const std::vector<fs::path>& roots, bool dry_run)
   std::vector<Reindexed> out;
   for (const auto& file : files) out.push_back(reindex_one(file, *name_of(file), dry_run));
   return out;
+}
+
+CommandOutput reindex_command(const std::vector<fs::path>& roots, bool dry_run) {
+  const auto results = reindex(roots, dry_run);
+  CommandOutput o;
+  int renamed = 0, unchanged = 0, unmapped = 0;
+  for (const auto& r : results) {
+    if (r.outcome == Reindexed::Outcome::renamed) {
+      ++renamed;
+      o.out += fmt::format("{} {} -> {}\n", dry_run ? "would rename" : "renamed", r.file.string(), r.new_id);
+    } else if (r.outcome == Reindexed::Outcome::unchanged) {
+      ++unchanged;
+    } else {
+      ++unmapped;
+      o.err.push_back(fmt::format("not mapped: {}: {}", r.file.string(), r.reason));
+    }
+  }
+  o.out += fmt::format("reindex: {} records, {} {}, {} unchanged, {} not mapped\n", results.size(), renamed,
+                       dry_run ? "to rename" : "renamed", unchanged, unmapped);
+  o.code = unmapped > 0 ? 1 : 0;
+  return o;
 }
 
 }  // namespace contra::sweep

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "contra/sweep/commands.h"
+
 namespace contra::sweep {
 
 /// What happened to one record.
@@ -32,5 +34,9 @@ struct Reindexed {
 /// left alone. `dry_run`: nothing is written. Never throws for one record; throws ContraError when
 /// a root is not a folder.
 std::vector<Reindexed> reindex(const std::vector<std::filesystem::path>& roots, bool dry_run);
+
+/// `contra reindex`: reindex(), a line per record renamed (stdout) or not mapped (stderr), and the
+/// counts; exit code 1 when a record was not mapped, else 0.
+CommandOutput reindex_command(const std::vector<std::filesystem::path>& roots, bool dry_run);
 
 }  // namespace contra::sweep
