@@ -139,7 +139,7 @@ ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy abl
 # Every result again from one commit: the tree must be clean (a -dirty build is refused), every record
 # another commit wrote is set aside as *.h5.previous (scripts/set-aside-stale.sh) and every ablation
 # trains what is missing with RESUME=1, then the index. Stopped, it resumes where it stopped: a second
-# call keeps the records this commit wrote. About 3.1 hours on 2 cores, longer on slower ones (README, "Results").
+# call keeps the records this commit wrote. About 3.1 hours on 2 cores, longer on slower ones (docs/results.md).
 regenerate: build
 	bash scripts/set-aside-stale.sh $(CONTRA) results
 	$(MAKE) ablations RESUME=1

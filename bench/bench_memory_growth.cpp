@@ -105,34 +105,21 @@ void BM_PeakMemory(benchmark::State& state, const std::string& method, bool batc
 
 }  // namespace
 
-BENCHMARK_CAPTURE(BM_PeakMemory, moco_K, std::string("moco"), false)
-    ->Arg(1024)
-    ->Arg(4096)
-    ->Arg(16384)
-    ->Arg(65536)
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
+/// One size per point, each measured once in a fresh child process.
+void sizes(benchmark::internal::Benchmark* b, std::int64_t first) {
+  for (std::int64_t n = first; n <= first * (first < 1024 ? 8 : 64); n *= first < 1024 ? 2 : 4) b->Arg(n);
+  b->Iterations(1)->Unit(benchmark::kMillisecond);
+}
+
+BENCHMARK_CAPTURE(BM_PeakMemory, moco_K, std::string("moco"), false)->Apply([](benchmark::internal::Benchmark* b) {
+  sizes(b, 1024);
+});
 BENCHMARK_CAPTURE(BM_PeakMemory, memory_bank_K, std::string("memory_bank"), false)
-    ->Arg(1024)
-    ->Arg(4096)
-    ->Arg(16384)
-    ->Arg(65536)
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
+    ->Apply([](benchmark::internal::Benchmark* b) { sizes(b, 1024); });
 BENCHMARK_CAPTURE(BM_PeakMemory, end_to_end_batch, std::string("end_to_end"), true)
-    ->Arg(128)
-    ->Arg(256)
-    ->Arg(512)
-    ->Arg(1024)
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
+    ->Apply([](benchmark::internal::Benchmark* b) { sizes(b, 128); });
 BENCHMARK_CAPTURE(BM_PeakMemory, simclr_batch, std::string("simclr"), true)
-    ->Arg(128)
-    ->Arg(256)
-    ->Arg(512)
-    ->Arg(1024)
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
+    ->Apply([](benchmark::internal::Benchmark* b) { sizes(b, 128); });
 
 int main(int argc, char** argv) {
   if (argc == 6 && std::strcmp(argv[1], "--child") == 0)

@@ -1,4 +1,4 @@
-// Experiment config (DESIGN.md, "Config"; cases/README.md C5): typed structs, --set overrides,
+// Experiment config (DESIGN.md, "Config"; tests/CASES.md C5): typed structs, --set overrides,
 // one-line errors naming the file, the key and the value; canonical TOML and its hash.
 #include <catch2/catch.hpp>
 

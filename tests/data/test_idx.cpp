@@ -1,4 +1,4 @@
-// IDX reading and dataset loading (cases/README.md C5 data.root and C6 truncated file).
+// IDX reading and dataset loading (tests/CASES.md C5 data.root and C6 truncated file).
 #include <torch/torch.h>
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// Bad input, by kind (cases/README.md C5 and C6 and the kinds they stand for): a wrong type, NaN
+// Bad input, by kind (tests/CASES.md C5 and C6 and the kinds they stand for): a wrong type, NaN
 // or inf, an empty grid, a duplicate key, a grid key or preset that does not exist, a queue as
 // large as the training set, an unreadable results folder and a full disk. Each is one line on
 // stderr naming the file, the key and the value, a non-zero exit, and nothing recorded as complete.

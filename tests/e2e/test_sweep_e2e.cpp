@@ -1,5 +1,5 @@
 // End to end: a two-run sweep through the real `contra` executable, its report beside the
-// paper's numbers, resuming, and the CLI's one-line errors (cases/README.md C5).
+// paper's numbers, resuming, and the CLI's one-line errors (tests/CASES.md C5).
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The weighted kNN monitor (DESIGN.md, "Definitions"; cases/README.md C3): cosine similarity,
+// The weighted kNN monitor (DESIGN.md, "Definitions"; tests/CASES.md C3): cosine similarity,
 // the k nearest vote with weight exp(s/t) summed per class.
 #include <torch/torch.h>
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // NT-Xent (DESIGN.md, "Definitions"; SimCLR arXiv:2002.05709 Eq. 1): 2N views, each anchor's
 // positive is its twin, its negatives the other 2N−2 views, self-similarity masked, mean over
-// all 2N anchors. Checked against a float64 loop by hand, and case C2 (cases/README.md): low τ
+// all 2N anchors. Checked against a float64 loop by hand, and case C2 (tests/CASES.md): low τ
 // with nearly identical embeddings stays finite, and identical embeddings give ln(2N−1).
 #include <torch/torch.h>
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The memory bank of InstDisc (DESIGN.md, "Definitions"; cases/README.md C4): an n×D bank of unit
+// The memory bank of InstDisc (DESIGN.md, "Definitions"; tests/CASES.md C4): an n×D bank of unit
 // rows, K rows drawn uniformly per query, and after the step vᵢ ← normalize(λ·vᵢ + (1−λ)·fᵢ)
 // with λ = memory_momentum on the old value.
 #include <torch/torch.h>

@@ -1,5 +1,5 @@
 // MoCo (methods/moco.h): the queue and the momentum encoder (DESIGN.md, "Definitions";
-// cases/README.md C1): the queue holds the newest K keys, wraps past the end, and K need not
+// tests/CASES.md C1): the queue holds the newest K keys, wraps past the end, and K need not
 // divide the batch; a step enqueues its keys and moves the key encoder by the momentum rule.
 #include <torch/torch.h>
 #include <catch2/catch.hpp>

@@ -53,7 +53,7 @@ inline CliResult run_cli(const std::string& args, const TempDir& dir) {
   return r;
 }
 
-/// CHECKs the contract of a user error (README, "The `contra` command"): exit code 2 and one line on
+/// CHECKs the contract of a user error (docs/cli.md): exit code 2 and one line on
 /// stderr that starts with "contra: error: " and contains each of `expect`.
 inline void check_one_line_error(const CliResult& r, std::initializer_list<std::string> expect) {
   INFO("stdout: " << r.out << "\nstderr: " << r.err);

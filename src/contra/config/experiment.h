@@ -239,7 +239,7 @@ struct EvalOptions {
   double knn_t = 0.1;           ///< temperature of the weights exp(s/t)
   std::int64_t knn_every = 0;   ///< also run the monitor every n epochs; 0 = final epoch only
   /// Also run the monitor on each run's randomly initialised encoder (summary knn_top1_random_init).
-  /// Off by default: a sweep's random-init baseline (README, "Baselines") measures the same encoder
+  /// Off by default: a sweep's random-init baseline (docs/baselines.md) measures the same encoder
   /// once per seed, and repeating it in every run cost about 6 s of a 100 s cpu-preset run.
   bool knn_random_init = false;
   std::int64_t batch = 512;     ///< images per forward pass when extracting features

@@ -8,10 +8,15 @@
 #include <type_traits>
 #include <utility>
 
+#include "contra/config/keys.h"
+#include "contra/config/overrides.h"
 #include "contra/config/toml_io.h"
 
 namespace contra::config {
 
+using detail::FieldVisitor;
+using detail::for_each_field;
+using detail::owner_of;
 using detail::SectionReader;
 
 std::string Experiment::where(const std::string& key) const {
@@ -20,42 +25,6 @@ std::string Experiment::where(const std::string& key) const {
 }
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
-/// Visits every field of an experiment with its section's name: f(section, key, field, flags).
-template <class F>
-class FieldVisitor {
- public:
-  explicit FieldVisitor(F f) : f_(std::move(f)) {}
-  template <class S>
-  void section(const char* name, S& options) {
-    section_ = name;
-    options.visit(*this);
-  }
-  template <class T>
-  void operator()(const char* key, T& field, int flags = kNoFlags) {
-    f_(section_, std::string(key), field, flags);
-  }
-
- private:
-  F f_;
-  std::string section_;
-};
-
-template <class F>
-void for_each_field(Experiment& exp, F f) {
-  FieldVisitor<F> v(std::move(f));
-  exp.visit(v);
-}
-template <class F>
-void for_each_field(const Experiment& exp, F f) {
-  for_each_field(const_cast<Experiment&>(exp), std::move(f));  // F only reads the fields
-}
 
 /// The component keys: the key of a section that names what the section's other keys belong to.
 struct Named {
@@ -116,17 +85,6 @@ Resolved resolve(const toml::table& doc, const std::vector<Override>& overrides,
                  named.key, name, fmt::join(Schema::names(specs), ", "));
   }
   return r;
-}
-
-/// Which registered component other than `named` declares `key`, or "" when none does.
-template <class Spec>
-std::string owner_of(const std::vector<Spec>& specs, const std::string& named, const std::string& key) {
-  for (const auto& s : specs) {
-    if (s.name == named) continue;
-    for (const auto& o : s.options)
-      if (o.key == key) return s.name;
-  }
-  return {};
 }
 
 /// Reads the file's sections into an experiment whose components are already chosen.
@@ -231,47 +189,6 @@ class DocumentReader {
   std::vector<std::string> known_;
 };
 
-/// Applies one typed override to the field it names.
-void apply_override(Experiment& exp, const Override& o, const Schema& schema) {
-  const auto dot = o.key.find('.');
-  const std::string section = o.key.substr(0, dot), key = o.key.substr(dot + 1);
-  bool found = false, section_found = false;
-  std::vector<std::string> keys;
-  std::string expected;
-  for_each_field(exp, [&](const std::string& s, const std::string& k, auto& field, int) {
-    if (s != section) return;
-    section_found = true;
-    keys.push_back(k);
-    if (k != key) return;
-    found = true;
-    if (!assign(field, o.value)) expected = expected_of(field);
-  });
-  if (!found) {
-    if (!section_found) {
-      std::vector<std::string> sections;
-      for_each_field(exp, [&](const std::string& s, const std::string&, const auto&, int) {
-        if (sections.empty() || sections.back() != s) sections.push_back(s);
-      });
-      core::fail("{}: unknown section '{}' in {}; an experiment has sections: {}", o.origin, section, o.key,
-                 fmt::join(sections, ", "));
-    }
-    if (section == kMethodName.section) {
-      const std::string owner = owner_of(schema.methods, exp.method.name, key);
-      CONTRA_CHECK(owner.empty(), "{}: {} is not an option of method '{}' but of '{}'; [method] here has keys: {}",
-                   o.origin, o.key, exp.method.name, owner, fmt::join(keys, ", "));
-    }
-    if (section == kDatasetName.section) {
-      const std::string owner = owner_of(schema.datasets, exp.data.dataset, key);
-      CONTRA_CHECK(owner.empty(), "{}: {} is not an option of dataset '{}' but of '{}'; [data] here has keys: {}",
-                   o.origin, o.key, exp.data.dataset, owner, fmt::join(keys, ", "));
-    }
-    core::fail("{}: unknown key '{}'; [{}] has keys: {}", o.origin, o.key, section, fmt::join(keys, ", "));
-  }
-  CONTRA_CHECK(expected.empty(), "{}: {} = {} has the wrong type: expected {}, got {}", o.origin, o.key,
-               literal(o.value), expected, type_of(o.value));
-  exp.origins[o.key] = o.origin;
-}
-
 /// A component option that is an enumeration holds one of its names.
 void check_choices(const Experiment& exp, const char* section, const ComponentOptions& options) {
   for (const auto& e : options.entries()) {
@@ -315,7 +232,7 @@ Experiment read_document(const toml::table& doc, const std::string& source, cons
   exp.method.name = method.name;  // the file's names were read with its sections
   exp.data.dataset = dataset.name;
   exp.augment.recipe = recipe.name;
-  for (const auto& o : overrides) apply_override(exp, o, schema);
+  for (const auto& o : overrides) detail::apply_override(exp, o, schema);
   for (const Resolved* r : {&method, &dataset, &recipe})
     if (r->where != source) exp.origins[r == &method ? "method.name" : r == &dataset ? "data.dataset" : "augment.recipe"] = r->where;
   check_choices(exp, "method", exp.method.options);
@@ -338,17 +255,6 @@ struct DocumentWriter {
 
 }  // namespace
 
-Override parse_set(const std::string& arg, const std::string& file) {
-  const auto eq = arg.find('=');
-  CONTRA_CHECK(eq != std::string::npos && !trim(arg.substr(0, eq)).empty(), "--set {}: expected section.key=value",
-               arg);
-  const std::string key = trim(arg.substr(0, eq));
-  const auto dot = key.find('.');
-  CONTRA_CHECK(dot != std::string::npos && dot > 0 && dot + 1 < key.size() && key.find('.', dot + 1) == std::string::npos,
-               "--set {}: the key must be section.key, e.g. method.momentum", arg);
-  return {key, detail::parse_literal(trim(arg.substr(eq + 1))), fmt::format("{} (--set {})", file, arg)};
-}
-
 Experiment load_experiment(const std::string& file, const std::vector<Override>& overrides, const Schema& schema,
                            ReadMode mode) {
   return read_document(detail::parse_file(file), file, overrides, schema, mode);
@@ -363,51 +269,6 @@ std::string to_toml(const Experiment& exp) {
   DocumentWriter w;
   const_cast<Experiment&>(exp).visit(w);  // the writer only reads the fields
   return detail::print_table(w.doc);
-}
-
-std::vector<KeyEntry> key_entries(const Experiment& exp) {
-  std::vector<KeyEntry> out;
-  for_each_field(exp, [&](const std::string& s, const std::string& k, const auto& field, int flags) {
-    out.push_back({s + "." + k, to_value(field), flags});
-  });
-  return out;
-}
-
-std::optional<Value> value_of(const Experiment& exp, const std::string& key) {
-  std::optional<Value> found;
-  for_each_field(exp, [&](const std::string& s, const std::string& k, const auto& field, int) {
-    if (!found && s + "." + k == key) found = to_value(field);
-  });
-  return found;
-}
-
-std::optional<std::string> value_text(const Experiment& exp, const std::string& key) {
-  const auto value = value_of(exp, key);
-  if (!value) return std::nullopt;
-  return literal(*value);
-}
-
-std::optional<std::string> display_text(const Experiment& exp, const std::string& key) {
-  const auto value = value_of(exp, key);
-  if (!value) return std::nullopt;
-  return display(*value);
-}
-
-std::optional<double> numeric_value(const Experiment& exp, const std::string& key) {
-  const auto value = value_of(exp, key);
-  if (!value) return std::nullopt;
-  return as_number(*value);
-}
-
-AxisValues axis_values(const Experiment& exp, const std::vector<std::string>& keys) {
-  AxisValues axes;
-  for (const auto& key : keys) {
-    auto value = value_of(exp, key);
-    CONTRA_CHECK(value.has_value(), "{}: axis '{}' is not a config key (section.key, e.g. method.momentum)", exp.source,
-                 key);
-    axes.emplace_back(key, std::move(*value));
-  }
-  return axes;
 }
 
 }  // namespace contra::config

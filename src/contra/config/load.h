@@ -8,25 +8,12 @@
 #include <vector>
 
 #include "contra/config/experiment.h"
+#include "contra/config/keys.h"
+#include "contra/config/overrides.h"
 #include "contra/config/schema.h"
 #include "contra/config/value.h"
 
 namespace contra::config {
-
-/// One `key = value` override, e.g. from `--set method.momentum=0.99` or a sweep's grid. The value
-/// is typed where it is read (the sweep file's TOML, or parse_set), and assigned to the key's
-/// field as it is: no text on the way.
-struct Override {
-  std::string key;     ///< "section.key"
-  Value value;         ///< typed; an integer may set a real-valued key, a name an enumeration
-  std::string origin;  ///< where it came from, for error messages
-};
-
-/// Parses "section.key=value" (spaces around the key and the value are allowed); the value is TOML
-/// (0.99, "mlp", [1, 2]) or a bare word, which is read as a string. `file` is the experiment file
-/// it applies to, for the origin. Throws ContraError when there is no '=' or the key is not
-/// "section.key".
-Override parse_set(const std::string& arg, const std::string& file);
 
 /// How [method] and [data] are read.
 enum class ReadMode {
@@ -62,31 +49,5 @@ void validate(const Experiment& exp, const Schema& schema);
 /// The resolved config as canonical TOML: every key the run reads, sections and keys in a fixed
 /// order. Parsing this text gives the same Experiment, and printing it again gives the same text.
 std::string to_toml(const Experiment& exp);
-
-/// The typed value of "section.key" (e.g. method.momentum -> 0.99; an enumeration as its name),
-/// or nullopt when there is no such key. It walks Experiment::visit, the same keys the reader and
-/// the writer see; no TOML text.
-std::optional<Value> value_of(const Experiment& exp, const std::string& key);
-/// The value of "section.key" as TOML text (e.g. "0.99"), or nullopt when there is no such key.
-std::optional<std::string> value_text(const Experiment& exp, const std::string& key);
-/// The value of "section.key" as a table shows it (config/value.h display: mlp, not 'mlp'), or
-/// nullopt when there is no such key.
-std::optional<std::string> display_text(const Experiment& exp, const std::string& key);
-/// The value of "section.key" as a number when it is one (integers convert), else nullopt.
-std::optional<double> numeric_value(const Experiment& exp, const std::string& key);
-
-/// The run's values of a sweep's axis keys, in their order, from its resolved config: what the
-/// plan lists and the run records (an axis value is the run's config value). Throws ContraError
-/// naming a key that is not "section.key" of the config.
-AxisValues axis_values(const Experiment& exp, const std::vector<std::string>& keys);
-
-/// Every key of the experiment ("section.key") with its value and flags, in section order and
-/// each section's visit() order: the run id and the documentation's key table read this.
-struct KeyEntry {
-  std::string key;
-  Value value;
-  int flags = kNoFlags;
-};
-std::vector<KeyEntry> key_entries(const Experiment& exp);
 
 }  // namespace contra::config

@@ -26,7 +26,7 @@
 
 namespace contra::config {
 
-/// What a baseline method is to a table (DESIGN.md, "Baselines"), for the sweeps that plan it and
+/// What a baseline method is to a table (docs/baselines.md), for the sweeps that plan it and
 /// the reports that show it.
 struct BaselineSpec {
   /// What the table compares the rows against it for.
@@ -76,6 +76,14 @@ struct RecipeSpec {
   /// Sets the [augment] keys to the recipe's values (the file's and --set values apply over them).
   std::function<void(AugmentOptions& augment)> apply;
 };
+
+/// The specs of a registry's entries (each holds its spec as `.spec`), in registration order.
+template <class Spec, class Entry>
+std::vector<Spec> specs_of(const std::vector<Entry>& entries) {
+  std::vector<Spec> out;
+  for (const auto& e : entries) out.push_back(e.spec);
+  return out;
+}
 
 /// Every registered component, in registration order; the first of each list is the default
 /// (method.name, data.dataset, augment.recipe when a file names none).

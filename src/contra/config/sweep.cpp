@@ -10,84 +10,23 @@
 #include <numeric>
 #include <regex>
 
+#include "contra/config/sweep_toml.h"
 #include "contra/config/toml_io.h"
 
 namespace contra::config {
 
+using detail::flatten;
+using detail::Leaf;
+using detail::read_block;
+using detail::read_grid;
+using detail::read_seeds;
+using detail::read_spec;
+using detail::read_string;
+using detail::read_zip;
+using detail::unique_values;
+using detail::value_at;
+
 namespace {
-
-using Leaf = std::pair<std::string, const toml::node*>;
-
-/// The non-table leaves under `table`, keyed by dotted path: both `method.momentum = ...` and
-/// `"method.momentum" = ...` give the key "method.momentum".
-void flatten_unordered(const toml::table& table, const std::string& prefix, std::vector<Leaf>& out) {
-  for (const auto& [key, node] : table) {
-    const std::string path = prefix.empty() ? std::string(key.str()) : prefix + "." + std::string(key.str());
-    if (const auto* sub = node.as_table()) {
-      flatten_unordered(*sub, path, out);
-    } else {
-      out.emplace_back(path, &node);
-    }
-  }
-}
-
-/// As above, in file order: toml++ tables iterate in key order, but grid axes are expanded in
-/// the order the file writes them.
-void flatten(const toml::table& table, const std::string& prefix, std::vector<Leaf>& out) {
-  const auto first = static_cast<std::ptrdiff_t>(out.size());
-  flatten_unordered(table, prefix, out);
-  std::stable_sort(out.begin() + first, out.end(), [](const Leaf& a, const Leaf& b) {
-    const auto& pa = a.second->source().begin;
-    const auto& pb = b.second->source().begin;
-    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
-  });
-}
-
-/// A typed value of the sweep file: what a key is set to. Throws ContraError naming where it is
-/// written when it is no value a config key can hold (a table, a date, nested arrays).
-Value value_at(const toml::node& node, const std::string& where, const std::string& key) {
-  auto value = detail::value_of_node(node);
-  CONTRA_CHECK(value.has_value(), "{}: {} = {} is no value a config key can hold (a boolean, number, string, or an "
-               "array of one kind)", where, key, detail::literal_of(node));
-  return std::move(*value);
-}
-
-std::vector<Value> array_values(const toml::node& node, const std::string& where, const std::string& key) {
-  const auto* arr = node.as_array();
-  CONTRA_CHECK(arr != nullptr, "{}: axis '{}' must be an array of values, got {}", where, key,
-               detail::literal_of(node));
-  CONTRA_CHECK(!arr->empty(), "{}: axis '{}' has no values", where, key);
-  std::vector<Value> values;
-  for (const auto& v : *arr) values.push_back(value_at(v, where, key));
-  return values;
-}
-
-/// A grid axis's values: each at most once (a repeated value would silently plan one run for two).
-std::vector<Value> unique_values(const toml::node& node, const std::string& where, const std::string& key) {
-  auto values = array_values(node, where, key);
-  for (std::size_t i = 0; i < values.size(); ++i)
-    CONTRA_CHECK(
-        std::find(values.begin() + static_cast<std::ptrdiff_t>(i) + 1, values.end(), values[i]) == values.end(),
-        "{}: axis '{}' lists the value {} twice", where, key, literal(values[i]));
-  return values;
-}
-
-std::vector<std::int64_t> read_seeds(const toml::node& node, const std::string& where) {
-  std::vector<std::int64_t> seeds;
-  CONTRA_CHECK(detail::read_value(node, seeds) && !seeds.empty(),
-               "{}: seeds must be a non-empty array of integers, got {}", where, detail::literal_of(node));
-  for (auto s : seeds) CONTRA_CHECK(s >= 0, "{}: seeds = {} holds a negative seed", where, detail::literal_of(node));
-  for (std::size_t i = 0; i < seeds.size(); ++i)
-    CONTRA_CHECK(std::find(seeds.begin() + static_cast<std::ptrdiff_t>(i) + 1, seeds.end(), seeds[i]) == seeds.end(),
-                 "{}: seeds = {} lists seed {} twice", where, detail::literal_of(node), seeds[i]);
-  return seeds;
-}
-
-std::string read_string(const toml::node& node, const std::string& where, const std::string& key) {
-  std::string s;
-  CONTRA_CHECK(detail::read_value(node, s), "{}: {} must be a string, got {}", where, key, detail::literal_of(node));
-  return s;
-}
 
 /// Whether every run of the sweep takes `key` from an axis or a block's [fixed], so that a preset's
 /// value for it would be silently overridden.
@@ -138,132 +77,6 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
     }
   }
   return p;
-}
-
-/// Reads a [report] or [slurm] table into its spec through the spec's visit(), as the experiment's
-/// sections are read: each key's type is checked, and an unknown key lists the spec's keys.
-/// Returns where each key was set ("file:line").
-template <class Spec>
-std::map<std::string, std::string> read_spec(const toml::table& table, const char* section, const std::string& file,
-                                             Spec& spec) {
-  static const std::map<std::string, std::string> no_overrides;
-  std::map<std::string, std::string> origins;
-  detail::SectionReader reader(table, section, file, no_overrides, origins);
-  spec.visit(reader);
-  reader.reject_unknown();
-  return origins;
-}
-
-void read_report(const toml::table& table, Sweep& sweep) {
-  sweep.report.origins = read_spec(table, "report", sweep.file, sweep.report);
-  const auto& r = sweep.report;
-  const auto at = [&](const char* key) { return r.at(key, sweep.file); };
-  const auto& kinds = names::kReportKinds;
-  CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), r.kind) != kinds.end(), "{}: report.kind = '{}' is unknown; valid: {}",
-               at("report.kind"), r.kind, fmt::join(kinds, ", "));
-  for (const char* key : {"report.x", "report.series"})
-    CONTRA_CHECK(r.origins.count(key) == 0 || !(std::string(key) == "report.x" ? r.x : r.series).empty(),
-                 "{}: {} = '' names no axis; leave the key out for {}", at(key), key,
-                 std::string(key) == "report.x" ? "the sweep's first axis" : "no series");
-  if (r.x.rfind("summary.", 0) == 0) {
-    const auto& axes = names::kSummaryAxes;
-    CONTRA_CHECK(std::find(axes.begin(), axes.end(), r.x.substr(8)) != axes.end(),
-                 "{}: report.x = '{}' names no /summary attribute that every run records when it starts; valid: "
-                 "summary.{}",
-                 at("report.x"), r.x, fmt::join(axes, ", summary."));
-  }
-  CONTRA_CHECK(!(r.categorical_x && r.log_x),
-               "{}: report.categorical_x = true and report.log_x = true: a categorical axis places the values evenly, "
-               "so it has no log scale; set one of them",
-               at("report.log_x"));
-  // A published curve is of one setting (the MoCo demo's CIFAR-10): drawn only for the presets named.
-  CONTRA_CHECK(r.epoch_reference.empty() == r.epoch_reference_presets.empty(),
-               "{}: report.epoch_reference and report.epoch_reference_presets go together: the curve is drawn only "
-               "for the presets whose setting it is of (epoch_reference = '{}', {} presets)",
-               at(r.epoch_reference.empty() ? "report.epoch_reference_presets" : "report.epoch_reference"),
-               r.epoch_reference, r.epoch_reference_presets.size());
-  CONTRA_CHECK(r.epoch_reference.find_first_of("/\\") == std::string::npos && r.epoch_reference != "." &&
-                   r.epoch_reference != "..",
-               "{}: report.epoch_reference = '{}' must be the name of a CSV in the references folder (no folder "
-               "part, no '.csv')",
-               at("report.epoch_reference"), r.epoch_reference);
-  for (const auto& name : r.epoch_reference_presets)
-    CONTRA_CHECK(sweep.presets.count(name) == 1, "{}: report.epoch_reference_presets names '{}', which is no [preset.*] of this sweep",
-                 at("report.epoch_reference_presets"), name);
-  CONTRA_CHECK(std::isfinite(r.reference_n) && r.reference_n >= 0 && r.reference_n == std::floor(r.reference_n) &&
-                   r.reference_n <= names::kMaxReferenceN,
-               "{}: report.reference_n = {} must be the paper's number of training images (a whole number from 1 to "
-               "{:.0e}), or 0 for none",
-               at("report.reference_n"), r.reference_n, names::kMaxReferenceN);
-}
-
-/// One [[zip]] table: axes that move together.
-ZipAxis read_zip(const toml::node& entry, const std::string& file, const char* what) {
-  const auto* table = entry.as_table();
-  CONTRA_CHECK(table != nullptr, "{}: {} must be a table", detail::location_of(entry, file), what);
-  std::vector<Leaf> leaves;
-  flatten(*table, "", leaves);
-  ZipAxis z;
-  z.origin = detail::location_of(entry, file);
-  for (const auto& [lk, ln] : leaves) {
-    const auto values = array_values(*ln, detail::location_of(*ln, file), lk);
-    if (lk == "label") {  // names the points; not a config key
-      for (std::size_t i = 0; i < values.size(); ++i) {
-        const auto* text = ln->as_array()->get(i)->as_string();
-        CONTRA_CHECK(text != nullptr && !text->get().empty(), "{}: {} label {} must be a non-empty string, got {}",
-                     detail::location_of(*ln, file), what, i + 1, literal(values[i]));
-        CONTRA_CHECK(std::find(z.labels.begin(), z.labels.end(), text->get()) == z.labels.end(),
-                     "{}: {} label '{}' appears twice", detail::location_of(*ln, file), what, text->get());
-        z.labels.push_back(text->get());
-      }
-      continue;
-    }
-    if (z.values.empty()) z.values.resize(values.size());
-    CONTRA_CHECK(values.size() == z.values.size(), "{}: {} axis '{}' has {} values but '{}' has {}",
-                 detail::location_of(*ln, file), what, lk, values.size(), z.keys.front(), z.values.size());
-    z.keys.push_back(lk);
-    for (std::size_t i = 0; i < values.size(); ++i) z.values[i].push_back(values[i]);
-  }
-  CONTRA_CHECK(!z.keys.empty(), "{}: {} has no axes", z.origin, what);
-  CONTRA_CHECK(z.labels.empty() || z.labels.size() == z.values.size(), "{}: {} has {} labels for {} points", z.origin,
-               what, z.labels.size(), z.values.size());
-  return z;
-}
-
-/// Grid axes from a table's array leaves (all but `skip`); with `plain_is_fixed`, a non-array
-/// leaf is an override for the set's runs.
-void read_grid(const toml::table& table, const std::string& file, const std::string& skip, AxisSet& set,
-               bool plain_is_fixed = false) {
-  std::vector<Leaf> leaves;
-  flatten(table, "", leaves);
-  for (const auto& [lk, ln] : leaves) {
-    if (lk == skip) continue;
-    const std::string w = detail::location_of(*ln, file);
-    CONTRA_CHECK(lk != "label",
-                 "{}: 'label' names the points of a [[zip]] (label = [...] beside its axes); it is not "
-                 "a config key and has no meaning here",
-                 w);
-    if (plain_is_fixed && !ln->is_array()) {
-      set.fixed.push_back({lk, value_at(*ln, w, lk), fmt::format("{} ([[block]] {})", w, lk)});
-      continue;
-    }
-    set.grid.push_back({lk, unique_values(*ln, w, lk), w});
-  }
-}
-
-/// One [[block]]: its axes, and its own [[block.zip]].
-AxisSet read_block(const toml::node& node, const std::string& file) {
-  const auto* table = node.as_table();
-  CONTRA_CHECK(table != nullptr, "{}: [[block]] must be a table", detail::location_of(node, file));
-  AxisSet set;
-  read_grid(*table, file, "zip", set, /*plain_is_fixed=*/true);
-  if (const auto* zips = table->get("zip")) {
-    CONTRA_CHECK(zips->is_array_of_tables(), "{}: block.zip must be written [[block.zip]]",
-                 detail::location_of(*zips, file));
-    for (const auto& entry : *zips->as_array()) set.zips.push_back(read_zip(entry, file, "[[block.zip]]"));
-  }
-  CONTRA_CHECK(!set.grid.empty() || !set.zips.empty(), "{}: [[block]] has no axes", detail::location_of(node, file));
-  return set;
 }
 
 }  // namespace
@@ -364,7 +177,10 @@ Sweep load_sweep(const std::string& file) {
       s.presets[std::string(name.str())] = read_preset(std::string(name.str()), *node.as_table(), s);
     }
   }
-  if (const auto* report = doc["report"].as_table()) read_report(*report, s);
+  if (const auto* report = doc["report"].as_table()) s.report.origins = read_spec(*report, "report", s.file, s.report);
+  std::set<std::string> preset_names;
+  for (const auto& [name, p] : s.presets) preset_names.insert(name);
+  check_report(s.report, preset_names, file);
   if (const auto* slurm = doc["slurm"].as_table()) {
     (void)read_spec(*slurm, "slurm", file, s.slurm);
     validate_slurm(s.slurm, file);
@@ -405,37 +221,6 @@ Sweep load_sweep(const std::string& file) {
     s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
   if (s.baselines_origin.empty()) s.baselines_origin = file;
   return s;
-}
-
-void validate_slurm(const SlurmSpec& o, const std::string& where) {
-  CONTRA_CHECK(o.cpus >= 1, "{}: slurm.cpus = {} must be >= 1", where, o.cpus);
-  CONTRA_CHECK(o.gpus >= 0, "{}: slurm.gpus = {} must be >= 0", where, o.gpus);
-  CONTRA_CHECK(o.nodes >= 1 && o.nodes <= 100000, "{}: slurm.nodes = {} must be in [1, 100000]", where, o.nodes);
-  CONTRA_CHECK(o.ntasks_per_node >= 1 && o.ntasks_per_node <= 4096,
-               "{}: slurm.ntasks_per_node = {} must be in [1, 4096] (ranks per node)", where, o.ntasks_per_node);
-  CONTRA_CHECK(o.nodes * o.ntasks_per_node <= (1 << 20),
-               "{}: slurm.nodes = {} x slurm.ntasks_per_node = {} ranks: at most {} ranks in one run", where, o.nodes,
-               o.ntasks_per_node, 1 << 20);
-  CONTRA_CHECK(o.gpus_per_task >= 0 && o.gpus_per_task <= 64, "{}: slurm.gpus_per_task = {} must be in [0, 64]", where,
-               o.gpus_per_task);
-  CONTRA_CHECK(o.gpus <= 64, "{}: slurm.gpus = {} must be in [0, 64]", where, o.gpus);
-  CONTRA_CHECK(o.cpus <= 4096, "{}: slurm.cpus = {} must be in [1, 4096]", where, o.cpus);
-  CONTRA_CHECK(o.gpus == 0 || o.gpus_per_task == 0,
-               "{}: slurm.gpus = {} (per node) and slurm.gpus_per_task = {} (per rank) are both set: set one", where,
-               o.gpus, o.gpus_per_task);
-  CONTRA_CHECK(o.max_parallel >= 0, "{}: slurm.max_parallel = {} must be >= 0", where, o.max_parallel);
-  CONTRA_CHECK(o.signal_seconds >= 0, "{}: slurm.signal_seconds = {} must be >= 0", where, o.signal_seconds);
-  // sbatch's forms: minutes, minutes:seconds, hours:minutes:seconds, days-hours[:minutes[:seconds]].
-  static const std::regex time(R"(^(\d+-)?\d+(:\d{1,2}){0,2}$)");
-  CONTRA_CHECK(std::regex_match(o.time, time),
-               "{}: slurm.time = '{}' is not a SLURM time (e.g. 04:00:00, 90, 2-00:00:00)", where, o.time);
-  static const std::regex memory(R"(^\d+[KMGT]?$)");
-  CONTRA_CHECK(std::regex_match(o.memory, memory),
-               "{}: slurm.memory = '{}' is not a SLURM memory size (e.g. 16G, 4000M)", where, o.memory);
-  static const std::regex name(R"(^[A-Za-z0-9_.,:-]*$)");
-  CONTRA_CHECK(std::regex_match(o.partition, name), "{}: slurm.partition = '{}' is not a partition name", where,
-               o.partition);
-  CONTRA_CHECK(std::regex_match(o.account, name), "{}: slurm.account = '{}' is not an account name", where, o.account);
 }
 
 const Preset& find_preset(const Sweep& sweep, const std::string& name) {

@@ -1,7 +1,7 @@
 // Mixed precision (DESIGN.md, "Scale"): `run.precision = fp32 | bf16 | fp16`, and autocast for one
 // scope. This file and precision.cpp hold the one place where LibTorch 1.13's autocast calls and
-// 2.x's device-generic ones differ (scale-notes: set_cpu_enabled / set_autocast_cpu_dtype before
-// 2.4, set_autocast_enabled(device_type, …) / set_autocast_dtype from 2.4).
+// 2.x's device-generic ones differ (ATen's autocast_mode.h: set_cpu_enabled /
+// set_autocast_cpu_dtype before 2.4, set_autocast_enabled(device_type, …) / set_autocast_dtype from 2.4).
 //
 // Under autocast, matrix products and convolutions run in 16 bits; softmax, log-sum-exp,
 // cross-entropy and normalize stay float32 (LibTorch's autocast op lists), and the losses compute

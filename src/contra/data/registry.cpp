@@ -130,11 +130,7 @@ const Entry& find(const config::DataOptions& options, const std::string& where) 
 }  // namespace
 
 const std::vector<config::DatasetSpec>& dataset_specs() {
-  static const std::vector<config::DatasetSpec> specs = [] {
-    std::vector<config::DatasetSpec> s;
-    for (const auto& e : registry()) s.push_back(e.spec);
-    return s;
-  }();
+  static const auto specs = config::specs_of<config::DatasetSpec>(registry());
   return specs;
 }
 

@@ -11,12 +11,6 @@
 
 namespace contra::methods {
 
-/// A baseline reads no [method] key.
-struct NoOptions {
-  template <class V>
-  void visit(V&) {}
-};
-
 /// The Method interface of a baseline that does not train: every training call is an internal
 /// error (the training loop never makes one: Method::trains() is false).
 class EvaluationOnly : public Method {

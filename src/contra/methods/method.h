@@ -48,6 +48,12 @@ struct StepOutput {
   torch::Tensor embeddings;  ///< N×D normalised query embeddings, detached (collapse detection)
 };
 
+/// The options of a method that reads no [method] key (the baselines).
+struct NoOptions {
+  template <class V>
+  void visit(V&) {}
+};
+
 /// τ > 0: the check every contrastive method makes of method.temperature.
 inline void check_temperature(double temperature, const config::Checks& checks) {
   checks.positive("method.temperature", temperature, "τ");
@@ -106,7 +112,7 @@ class Method : public torch::nn::Module {
   /// Encoder forward passes per image and step with gradients, and without (for FLOPs per step).
   virtual std::int64_t forwards_with_grad() const = 0;
   virtual std::int64_t forwards_without_grad() const = 0;
-  /// Counted training FLOPs of one step at batch size `batch` on H×W images (README, "Cost"): an
+  /// Counted training FLOPs of one step at batch size `batch` on H×W images (docs/results-store.md, "Cost"): an
   /// encoder pass with gradients costs 3× its forward FLOPs F (backward ≈ 2×), one without costs
   /// 1×, and the logits cost 2·D per query–key pair, forward and backward (3×):
   /// batch·F·(3·n_grad + n_nograd) + 3·2·D·pairs. FLOPs count 2 per multiply-accumulate.

@@ -1,4 +1,4 @@
-// The random-init baseline of every table (DESIGN.md, "Baselines"): the experiment's encoder as
+// The random-init baseline of every table (docs/baselines.md): the experiment's encoder as
 // initialised, never trained, evaluated with the kNN monitor and the linear probe (MoCo v1
 // arXiv:1911.05722 and InstDisc arXiv:1805.01978 report it as the untrained network's accuracy;
 // a linear probe on random features is a strong baseline at small scale). Its encoder is built

@@ -1,4 +1,4 @@
-// The raw-pixel baseline of every table (DESIGN.md, "Baselines"): the kNN monitor and the linear
+// The raw-pixel baseline of every table (docs/baselines.md): the kNN monitor and the linear
 // probe on the flattened, normalised images themselves, as InstDisc (arXiv:1805.01978, Table 1's
 // reference points) and SimCLR (arXiv:2002.05709, Table 8's linear evaluation) set a representation
 // against what the pixels alone give. Nothing is learned.

@@ -85,11 +85,7 @@ std::vector<std::string> method_names() {
 }
 
 const std::vector<config::MethodSpec>& method_specs() {
-  static const std::vector<config::MethodSpec> methods = [] {
-    std::vector<config::MethodSpec> s;
-    for (const auto& entry : registry()) s.push_back(entry.spec);
-    return s;
-  }();
+  static const auto methods = config::specs_of<config::MethodSpec>(registry());
   return methods;
 }
 

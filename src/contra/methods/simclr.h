@@ -11,9 +11,9 @@ namespace contra::methods {
 
 /// SimCLR's [method] keys.
 struct SimClrOptions {
-  /// τ of NT-Xent. The key is shared with the other methods, so its default is theirs (0.07);
-  /// SimCLR's own CIFAR-10 setting is 0.5 (App. B.9), which experiments/simclr-*.toml set.
-  double temperature = 0.1;  ///< τ of NT-Xent (SimCLR Table 5 and B.9; the official run.py default 0.1)
+  /// τ of NT-Xent: SimCLR's ImageNet default 0.1 (Table 5; the official run.py). Its CIFAR-10
+  /// setting is 0.5 (App. B.9), which experiments/simclr-*.toml set.
+  double temperature = 0.1;
   /// ℓ2-normalise the embeddings before NT-Xent (cosine similarity); false = dot product (SimCLR
   /// Table 5). Only SimCLR reads it, so another method refuses false.
   bool l2_norm = true;

@@ -9,7 +9,7 @@
 
 namespace contra::methods {
 
-Supervised::Supervised(const config::ModelOptions& model, const SupervisedOptions&, const DataShape& data,
+Supervised::Supervised(const config::ModelOptions& model, const NoOptions&, const DataShape& data,
                        std::uint64_t)
     : num_classes_(data.num_classes) {
   CONTRA_CHECK(data.num_classes >= 2, "method.name = 'supervised' needs labelled data with >= 2 classes, got {}",

@@ -14,23 +14,16 @@
 
 namespace contra::methods {
 
-/// The supervised method reads no [method] key: the backbone, augmentation and optimiser are the
-/// experiment's, as for every method.
-struct SupervisedOptions {
-  template <class V>
-  void visit(V&) {}
-};
-
 /// Encoder backbone → linear classifier (F → C) → cross-entropy with the labels.
 class Supervised : public Method {
  public:
-  using Options = SupervisedOptions;
+  using Options = NoOptions;
   static constexpr bool kTrainsOnLabels = true;  ///< cross-entropy on the labels
   /// A classifier for data.num_classes >= 2 classes. Throws ContraError otherwise.
-  Supervised(const config::ModelOptions& model, const SupervisedOptions& options, const DataShape& data,
+  Supervised(const config::ModelOptions& model, const NoOptions& options, const DataShape& data,
              std::uint64_t seed);
 
-  static void validate(const SupervisedOptions&, const config::Checks&) {}
+  static void validate(const NoOptions&, const config::Checks&) {}
   /// The supervised ceiling: the sweep's model, augmentation and optimiser, trained with labels,
   /// one run per seed.
   static config::BaselineSpec baseline() {

@@ -1,4 +1,4 @@
-// The identity "backbone" of the raw-pixel baseline (DESIGN.md, "Baselines"): an image's features
+// The identity "backbone" of the raw-pixel baseline (docs/baselines.md): an image's features
 // are its own normalised pixels, flattened. No parameters, no FLOPs.
 #pragma once
 

@@ -1,3 +1,4 @@
+#include "contra/report/table_head.h"
 #include "contra/report/ablation.h"
 
 #include <fmt/format.h>

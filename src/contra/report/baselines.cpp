@@ -103,7 +103,7 @@ std::string baselines_note(const RowSet& rows) {
     how.push_back(fmt::format("{}: {}", spec->baseline->label, spec->baseline->description));
   std::string described = fmt::format("{}", fmt::join(how, "; "));
   if (!described.empty()) described[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(described[0])));
-  return fmt::format("Baselines, on the same data and protocols (results/baselines; README, \"Baselines\"): {}. {}.{}",
+  return fmt::format("Baselines, on the same data and protocols (results/baselines; docs/baselines.md): {}. {}.{}",
                      fmt::join(parts, "; "), described,
                      above.empty() ? std::string() : " Measured rows above raw pixels: " + above + ".");
 }

@@ -1,4 +1,4 @@
-// The baselines of a table (DESIGN.md, "Baselines"; sweep/baselines.h plans their runs): raw pixels,
+// The baselines of a table (docs/baselines.md; sweep/baselines.h plans their runs): raw pixels,
 // the random-init encoder and the supervised ceiling, each as a row of kNN and linear top-1 from
 // its records, and what every table shows of them: the rows, each measured row's gain over raw
 // pixels (report/panels.h draws them as the figure's labelled horizontal lines).

@@ -100,7 +100,7 @@ class Judge {
     int left_out = 0;
     for (const auto& [row, n] : left_out_by_row_) left_out += n;
     if (left_out > 0)
-      r.verdict.evidence += fmt::format("; {} failed run{} left out (README, \"Claims and verdicts\")", left_out,
+      r.verdict.evidence += fmt::format("; {} failed run{} left out (docs/claims.md)", left_out,
                                         left_out == 1 ? "" : "s");
     return r;
   }

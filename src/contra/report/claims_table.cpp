@@ -20,7 +20,7 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results) {
   Section s;
   s.heading = "The paper's claims, judged on these runs";
   s.notes.push_back(fmt::format(
-      "{}. Rule (README, \"Claims and verdicts\"; the same for every table): per-seed values of the claim's "
+      "{}. Rule (docs/claims.md; the same for every table): per-seed values of the claim's "
       "metric; A above B by a one-sided Welch t-test at α = {}; A ≈ B within d by two one-sided Welch tests "
       "(TOST); a trend by the sign of Spearman's ρ over the row means and the end rows by Welch; a peak by the "
       "best row in the set against the best outside it; a gap narrows when its size |A − B| per seed is "

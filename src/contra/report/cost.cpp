@@ -1,3 +1,4 @@
+#include "contra/report/table_head.h"
 #include "contra/report/cost.h"
 
 #include <fmt/format.h>

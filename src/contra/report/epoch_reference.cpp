@@ -1,3 +1,4 @@
+#include "contra/report/table_head.h"
 #include "contra/report/epoch_reference.h"
 
 #include <fmt/format.h>

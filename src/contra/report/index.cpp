@@ -54,7 +54,7 @@ std::string claims_summary(const std::vector<sweep::SweepPlan>& plans) {
   const std::string raw = raw_pixel_text(all);
   return fmt::format(
       "**{} of {} claims reproduced on preset {}.** Each table lists its paper's claims with a verdict (reproduced, "
-      "contradicted or inconclusive) under one rule for every table (README, \"Claims and verdicts\"). {}Per "
+      "contradicted or inconclusive) under one rule for every table (docs/claims.md). {}Per "
       "table:\n\n{}\n",
       reproduced, total, fmt::join(presets, ", "),
       raw.empty() ? std::string()

@@ -42,7 +42,7 @@ struct MeasuredLines {
 };
 
 /// Labels "fail" at the foot of `panel` under each x (`x_of` a row) where a row has runs recorded
-/// fail (loss near chance: README, "Claims and verdicts" leaves them out of the verdicts); with
+/// fail (loss near chance: docs/claims.md leaves them out of the verdicts); with
 /// several series it names the series values that failed there ("fail: epochs 1, 2").
 void label_failures(Panel& panel, const RowSet& rows, const config::ReportSpec& spec,
                     const std::function<double(const Row&)>& x_of);

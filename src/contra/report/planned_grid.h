@@ -1,7 +1,7 @@
 // The rows a sweep's plan will give its table, known before any run is recorded: each planned
 // run's x and series as the table shows them, and the "smallest"/"largest" a claim names resolved
 // on the plan's values, not on what happens to be recorded, so that an INCOMPLETE table never
-// judges another row in place of a missing one (README, "Claims and verdicts").
+// judges another row in place of a missing one (docs/claims.md).
 #pragma once
 
 #include <set>

@@ -1,5 +1,5 @@
 // The statistical rule that turns per-seed values into a verdict on a paper's claim: reproduced,
-// contradicted or inconclusive. One rule for every table (README, "Claims and verdicts"):
+// contradicted or inconclusive. One rule for every table (docs/claims.md):
 //   - A above B:      one-sided Welch t-test on the per-seed values at alpha; A > B significant:
 //                     reproduced; B > A significant: contradicted; neither: inconclusive.
 //   - A ≈ B within d: two one-sided tests (TOST, Schuirmann 1987) with margin d: both significant:

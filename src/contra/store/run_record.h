@@ -20,17 +20,12 @@
 #include <variant>
 #include <vector>
 
+#include "contra/store/attributes.h"
+
 namespace contra::store {
 
 /// The schema version written to every file's root attribute `schema_version`.
 inline constexpr std::int64_t kSchemaVersion = 1;
-
-/// A scalar attribute: int64, float64 or a UTF-8 string.
-using AttrValue = std::variant<std::int64_t, double, std::string>;
-/// A 1-D column: int64 or float64.
-using Column = std::variant<std::vector<std::int64_t>, std::vector<double>>;
-using Attributes = std::map<std::string, AttrValue>;
-using Columns = std::map<std::string, Column>;
 
 /// Everything one run records. Maps are ordered, so files are written in a stable order.
 struct RunRecord {
@@ -87,16 +82,5 @@ void commit(const std::filesystem::path& dir, const std::string& run_id, const R
 /// checkpoint) when the bytes are not a run record.
 std::string encode_run(const RunRecord& record);
 RunRecord decode_run(const std::string& bytes, const std::string& what);
-
-/// The value as text: strings as they are, numbers in their shortest round-trip form.
-std::string to_text(const AttrValue& value);
-
-/// Typed access with a clear error (naming `what`, e.g. the file) when the key is absent or of another type.
-/// Each throws core::ContraError "<what>: missing attribute '<key>'" or "<what>: attribute '<key>' is ...".
-std::string get_string(const Attributes& attrs, const std::string& key, const std::string& what);
-double get_double(const Attributes& attrs, const std::string& key, const std::string& what);  ///< int64 converts
-std::int64_t get_int(const Attributes& attrs, const std::string& key, const std::string& what);
-/// Column as float64 (int64 converts); empty when absent.
-std::vector<double> column_as_double(const Columns& cols, const std::string& key);
 
 }  // namespace contra::store

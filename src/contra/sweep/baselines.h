@@ -1,4 +1,4 @@
-// The baselines of a table (DESIGN.md, "Baselines"): raw pixels, the random-init encoder and the
+// The baselines of a table (docs/baselines.md): raw pixels, the random-init encoder and the
 // supervised ceiling, computed on the sweep's own data, subset, backbone and protocols. They are
 // runs like any other (method.name = a baseline method of the registry, config::BaselineSpec), planned from a sweep
 // and recorded once per setting in <results>/baselines/runs: their ids are the hashes of their own

@@ -1,7 +1,7 @@
 // Dynamic loss scaling for fp16 training (Micikevicius et al., "Mixed Precision Training", ICLR
 // 2018, arXiv:1710.03740 §3.2; the algorithm of PyTorch's torch.amp.GradScaler). LibTorch has no
-// C++ GradScaler, so this one is built from its two kernels (scale-notes, "Autocast and loss
-// scaling"): at::_amp_foreach_non_finite_check_and_unscale_ and at::_amp_update_scale_.
+// C++ GradScaler, so this one is built from the two ATen kernels Python's GradScaler calls
+// (torch/amp/grad_scaler.py): at::_amp_foreach_non_finite_check_and_unscale_ and at::_amp_update_scale_.
 //
 // Each step: backward of loss·S; gradients × 1/S, checking them for inf/NaN; the optimiser step
 // only when all are finite; then S ← S·backoff after a non-finite step (and the count of finite
