@@ -100,32 +100,32 @@ set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
 set label 104 "supervised\n(linear)" at graph 1, first 85.54333333333334 offset 1,3.5044352089110404 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.747574746650656 left tc rgb "#707070"
-plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
-     $p0s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s1 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
-     $p0s2 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s2 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
-     $p0s3 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s3 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
-     $p0s4 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s4 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
-     $p0s5 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s5 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     $p0s6 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s6 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
-     $p0s7 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s7 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
+plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s0 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
+     $p0s1 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
+     $p0s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
+     $p0s3 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s3 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
+     $p0s4 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s4 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     $p0s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p0s6 using 1:2:3 with yerrorbars lc rgb "#E69F00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s6 using 1:2 with lines lc rgb "#E69F00" lw 2 dt 1 notitle, \
+     $p0s7 using 1:2:3 with yerrorbars lc rgb "#E69F00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s7 using 1:2 with lines lc rgb "#E69F00" lw 2 dt 2 notitle, \
      81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      85.54333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "mechanism end_to_end", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "mechanism simclr", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "mechanism moco", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism memory_bank", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism end_to_end", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#E69F00" title "mechanism simclr", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
@@ -146,32 +146,32 @@ set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
 set label 104 "supervised\n(linear)" at graph 1, first 85.54333333333334 offset 1,3.5044352089110404 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.747574746650656 left tc rgb "#707070"
-plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
-     $p1s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s1 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
-     $p1s2 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s2 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
-     $p1s3 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s3 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
-     $p1s4 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s4 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
-     $p1s5 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s5 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     $p1s6 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s6 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
-     $p1s7 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s7 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
+plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s0 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
+     $p1s1 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s1 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
+     $p1s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
+     $p1s3 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s3 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
+     $p1s4 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s4 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p1s6 using 1:2:3 with yerrorbars lc rgb "#E69F00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s6 using 1:2 with lines lc rgb "#E69F00" lw 2 dt 1 notitle, \
+     $p1s7 using 1:2:3 with yerrorbars lc rgb "#E69F00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s7 using 1:2 with lines lc rgb "#E69F00" lw 2 dt 2 notitle, \
      81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      85.54333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "mechanism end_to_end", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "mechanism simclr", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "mechanism moco", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism memory_bank", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism end_to_end", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#E69F00" title "mechanism simclr", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 unset multiplot
@@ -196,32 +196,32 @@ set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
 set label 104 "supervised\n(linear)" at graph 1, first 85.54333333333334 offset 1,3.5044352089110404 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.747574746650656 left tc rgb "#707070"
-plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
-     $p0s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s1 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
-     $p0s2 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s2 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
-     $p0s3 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s3 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
-     $p0s4 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s4 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
-     $p0s5 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s5 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     $p0s6 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s6 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
-     $p0s7 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p0s7 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
+plot $p0s0 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s0 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
+     $p0s1 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s1 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
+     $p0s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
+     $p0s3 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s3 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
+     $p0s4 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s4 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     $p0s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p0s6 using 1:2:3 with yerrorbars lc rgb "#E69F00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s6 using 1:2 with lines lc rgb "#E69F00" lw 2 dt 1 notitle, \
+     $p0s7 using 1:2:3 with yerrorbars lc rgb "#E69F00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p0s7 using 1:2 with lines lc rgb "#E69F00" lw 2 dt 2 notitle, \
      81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      85.54333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "mechanism end_to_end", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "mechanism simclr", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "mechanism moco", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism memory_bank", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism end_to_end", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#E69F00" title "mechanism simclr", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 reset
@@ -242,32 +242,32 @@ set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset
 set label 103 "random init\n(kNN)" at graph 1, first 66.67 offset 1,0.5 left tc rgb "#707070"
 set label 104 "supervised\n(linear)" at graph 1, first 85.54333333333334 offset 1,3.5044352089110404 left tc rgb "#707070"
 set label 105 "supervised\n(kNN)" at graph 1, first 83.07 offset 1,2.747574746650656 left tc rgb "#707070"
-plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s0 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
-     $p1s1 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s1 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
-     $p1s2 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s2 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
-     $p1s3 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s3 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
-     $p1s4 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s4 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 1 notitle, \
-     $p1s5 using 1:2:3 with yerrorbars lc rgb "#0072B2" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s5 using 1:2 with lines lc rgb "#0072B2" lw 2 dt 2 notitle, \
-     $p1s6 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s6 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
-     $p1s7 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
-     $p1s7 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
+plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s0 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 1 notitle, \
+     $p1s1 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s1 using 1:2 with lines lc rgb "#CC79A7" lw 2 dt 2 notitle, \
+     $p1s2 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s2 using 1:2 with lines lc rgb "#009E73" lw 2 dt 1 notitle, \
+     $p1s3 using 1:2:3 with yerrorbars lc rgb "#009E73" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s3 using 1:2 with lines lc rgb "#009E73" lw 2 dt 2 notitle, \
+     $p1s4 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s4 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 1 notitle, \
+     $p1s5 using 1:2:3 with yerrorbars lc rgb "#D55E00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s5 using 1:2 with lines lc rgb "#D55E00" lw 2 dt 2 notitle, \
+     $p1s6 using 1:2:3 with yerrorbars lc rgb "#E69F00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s6 using 1:2 with lines lc rgb "#E69F00" lw 2 dt 1 notitle, \
+     $p1s7 using 1:2:3 with yerrorbars lc rgb "#E69F00" lw 1 dt 1 pt 7 ps 0.9 notitle, \
+     $p1s7 using 1:2 with lines lc rgb "#E69F00" lw 2 dt 2 notitle, \
      81.94 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      79.45 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      74.93333333333332 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      66.67 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
      85.54333333333334 with lines lc rgb "#707070" lw 1.5 dt 1 notitle, \
      83.07 with lines lc rgb "#707070" lw 1.5 dt 2 notitle, \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism moco", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism memory_bank", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#0072B2" title "mechanism end_to_end", \
-     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "mechanism simclr", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#CC79A7" title "mechanism moco", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#009E73" title "mechanism memory_bank", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#D55E00" title "mechanism end_to_end", \
+     NaN with boxes fs solid 1.0 noborder lc rgb "#E69F00" title "mechanism simclr", \
      NaN with linespoints lw 2 dt 1 pt 7 ps 0.9 lc rgb "#000000" title "linear probe", \
      NaN with linespoints lw 2 dt 2 pt 7 ps 0.9 lc rgb "#000000" title "kNN"
 unset multiplot
