@@ -324,3 +324,20 @@ TEST_CASE("a dataset's own keys: refused for another dataset, naming whose they 
   for (const char* key : {"label_kind", "train_split", "image_size"}) CHECK(text.find(key) == std::string::npos);
   CHECK_THAT(contra::config::to_toml(experiment_with({"data.dataset=stl10"})), Catch::Contains("train_split = 'train'"));
 }
+
+TEST_CASE("set overrides: one line, a number a key can hold, a config value, and a misspelt name lists the valid ones",
+          "[config]") {
+  CHECK_THAT(set_error("optim.batch=128\nfoo=1"), Catch::Contains("the value must be one line"));
+  CHECK_THAT(set_error("optim.batch=99999999999999999999"),
+             Catch::Contains("optim.batch: 99999999999999999999 is not a number a config key can hold"));
+  CHECK_THAT(set_error("data.root={a=1}"), Catch::Contains("is no value a config key can hold"));
+  CHECK_THAT(set_error("data.root=1979-05-27"), Catch::Contains("is no value a config key can hold"));
+  CHECK_THAT(set_error("run.precision=fp33"),
+             Catch::Contains("run.precision = 'fp33' is unknown; valid: fp32, bf16, fp16"));
+  CHECK_THAT(set_error("augment.recipe=none"), Catch::Contains("augment.recipe = 'none' was renamed 'identity'"));
+  CHECK_THAT(set_error("model.mlp_hidden=100000000000"), Catch::Contains("model.mlp_hidden = 100000000000 is out of range"));
+  CHECK_THAT(set_error("data.root="), Catch::Contains("data.root is empty; leave it out for the folder of"));
+  // A bare word is a string, as before.
+  CHECK(experiment_with({"data.root=/somewhere/else"}).data.root == "/somewhere/else");
+}
+

@@ -12,6 +12,7 @@
 #include "contra/config/load.h"
 #include "contra/config/run_id.h"
 #include "contra/methods/registry.h"
+#include "contra/store/run_record.h"
 
 namespace fs = std::filesystem;
 using contra::config::run_id;
@@ -83,4 +84,27 @@ TEST_CASE("run id: what it hashes, typed and versioned, the named method's keys 
   // An integer written for a real-valued key is the same value.
   CHECK(run_id(contra::testing::experiment_with({"method.momentum=1"})) ==
         run_id(contra::testing::experiment_with({"method.momentum=1.0"})));
+}
+
+TEST_CASE("run id v1: every committed record's first config hashes to the id it had before the re-index",
+          "[config]") {
+  // The frozen rule of run ids version 1 (config/run_id.h run_id_v1), against the records that were
+  // written under it: the re-index kept their configs and ids (config_before_reindex, reindexed_from).
+  int checked = 0;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(contra::testing::kSource) / "results")) {
+    if (e.path().extension() != ".h5" || e.path().parent_path().filename() != "runs") continue;
+    const auto record = contra::store::read_run(e.path());
+    if (record.attributes.count("config_before_reindex") == 0) continue;
+    INFO(e.path().string());
+    CHECK(contra::config::run_id_v1(std::get<std::string>(record.attributes.at("config_before_reindex")),
+                                    contra::methods::schema()) ==
+          std::get<std::string>(record.attributes.at("reindexed_from")));
+    ++checked;
+  }
+  CHECK(checked >= 260);
+}
+
+TEST_CASE("run id: -0.0 and 0.0 are one value", "[config]") {
+  CHECK(run_id(contra::testing::experiment_with({"method.momentum=-0.0"})) ==
+        run_id(contra::testing::experiment_with({"method.momentum=0"})));
 }

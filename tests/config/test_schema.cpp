@@ -203,3 +203,14 @@ TEST_CASE("option_specs: keys, defaults, flags and an enumeration's names in vis
   CHECK(specs[2].key == "lenient");
   CHECK(specs[2].flags == contra::config::kExecution);
 }
+
+TEST_CASE("schema: the file's options of a method the run does not use are still range-checked", "[config]") {
+  // alpha's width must be >= 1; beta's mode one of its names: checked though the run names the other.
+  CHECK_THAT(error_of("[method]\nname = \"alpha\"\nwidth = 0\n", {"method.name=beta"}),
+             Catch::Contains("toy.toml:3: method.width = 0"));
+  CHECK_THAT(error_of("[method]\nname = \"beta\"\nmode = \"odd\"\n", {"method.name=alpha"}),
+             Catch::Contains("method.mode = 'odd' is unknown"));
+  // A key of no method the file names: "the file names none" says which method it was read as.
+  CHECK_THAT(error_of("[method]\nmode = \"fancy\"\n", {"method.name=beta"}),
+             Catch::Contains("is not an option of method 'alpha' (the file names none: the default) but of 'beta'"));
+}

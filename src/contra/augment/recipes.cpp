@@ -49,7 +49,7 @@ void identity(A& a) {
 
 const std::vector<config::RecipeSpec>& recipe_specs() {
   static const std::vector<config::RecipeSpec> specs = {
-      {"moco_v1", moco_v1}, {"moco_v2", moco_v2}, {"simclr", simclr}, {"identity", identity}};
+      {"moco_v1", moco_v1}, {"moco_v2", moco_v2}, {"simclr", simclr}, {"identity", identity, {"none"}}};
   return specs;
 }
 

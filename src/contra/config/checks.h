@@ -17,6 +17,10 @@
 
 namespace contra::config {
 
+/// The largest width of a layer a key may set (model.width, model.mlp_hidden, model.dim, a method's
+/// hidden widths): larger ones cannot be allocated on any machine the suite runs on.
+inline constexpr std::int64_t kMaxWidth = 1 << 16;
+
 class Checks {
  public:
   /// `where(key)` names where a key's value came from ("exp.toml:12", "exp.toml (--set ...)");

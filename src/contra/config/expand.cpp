@@ -12,18 +12,29 @@ namespace contra::config {
 
 namespace {
 
-/// One point of an axis set: the (key, value) pairs it sets, and its zip label ("" when none).
+/// One value a point sets: the key, its value, and where the sweep file writes it.
+struct Setting {
+  std::string key;
+  Value value;
+  std::string origin;
+};
+
+/// One point of an axis set: the values it sets, and its zip label ("" when none).
 struct Point {
-  std::vector<std::pair<std::string, Value>> values;
+  std::vector<Setting> values;
   std::string label;
 };
 std::vector<std::vector<Point>> dimensions(const AxisSet& set, const Preset& preset) {
   std::vector<std::vector<Point>> dims;
   for (const auto& axis : set.grid) {
     auto it = preset.grid.find(axis.key);
-    const auto& values = it != preset.grid.end() ? it->second : axis.values;
+    const bool replaced = it != preset.grid.end();
+    const auto& values = replaced ? it->second : axis.values;
+    const std::string origin = replaced ? fmt::format("{} ([preset.{}.grid] {})", preset.grid_origins.at(axis.key),
+                                                      preset.name, axis.key)
+                                        : fmt::format("{} (grid {})", axis.origin, axis.key);
     std::vector<Point> dim;
-    for (const auto& v : values) dim.push_back({{{axis.key, v}}, ""});
+    for (const auto& v : values) dim.push_back({{{axis.key, v, origin}}, ""});
     dims.push_back(std::move(dim));
   }
   for (const auto& zip : set.zips) {
@@ -31,7 +42,8 @@ std::vector<std::vector<Point>> dimensions(const AxisSet& set, const Preset& pre
     for (std::size_t i = 0; i < zip.values.size(); ++i) {
       const auto& row = zip.values[i];
       Point p;
-      for (std::size_t j = 0; j < zip.keys.size(); ++j) p.values.emplace_back(zip.keys[j], row[j]);
+      for (std::size_t j = 0; j < zip.keys.size(); ++j)
+        p.values.push_back({zip.keys[j], row[j], fmt::format("{} (zip {})", zip.origin, zip.keys[j])});
       if (!zip.labels.empty()) p.label = zip.labels[i];
       dim.push_back(std::move(p));
     }
@@ -73,9 +85,9 @@ std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_nam
         run.overrides.insert(run.overrides.end(), preset.overrides.begin(), preset.overrides.end());
         run.overrides.insert(run.overrides.end(), block.fixed.begin(), block.fixed.end());
         run.label = point.label;
-        for (const auto& [k, v] : point.values) {
-          run.overrides.push_back({k, v, fmt::format("{} (grid {} = {})", sweep.file, k, literal(v))});
-          run.axes.push_back(k);
+        for (const auto& s : point.values) {
+          run.overrides.push_back({s.key, s.value, fmt::format("{} = {}", s.origin, literal(s.value))});
+          run.axes.push_back(s.key);
         }
         run.overrides.push_back({"run.seed", Value(seed), fmt::format("{} (seeds)", sweep.file)});
         run.seed = seed;

@@ -66,25 +66,47 @@ const Override* name_override(const std::vector<Override>& overrides, Named name
 struct Resolved {
   std::string from_file;
   std::string name;
-  std::string where;  ///< where `name` was set
+  std::string where;   ///< where `name` was set
+  bool named = false;  ///< the file names it (else from_file is the default)
 };
 
 template <class Spec>
 Resolved resolve(const toml::table& doc, const std::vector<Override>& overrides, Named named,
-                 const std::vector<Spec>& specs, const std::string& source) {
+                 const std::vector<Spec>& specs, const std::string& source, ReadMode mode) {
   CONTRA_ASSERT(!specs.empty(), std::string("no registered component for ") + named.section);
   Resolved r{specs.front().name, specs.front().name, source};
-  if (auto f = file_name(doc, named, source)) r = {f->first, f->first, f->second};
+  if (auto f = file_name(doc, named, source)) r = {f->first, f->first, f->second, true};
   if (const Override* o = name_override(overrides, named)) {
     r.name = std::get<std::string>(o->value);
     r.where = o->origin;
   }
-  for (const auto& name : {r.from_file, r.name}) {
-    const bool known = std::any_of(specs.begin(), specs.end(), [&](const Spec& s) { return s.name == name; });
-    CONTRA_CHECK(known, "{}: {}.{} = '{}' is unknown; valid: {}", name == r.name ? r.where : source, named.section,
-                 named.key, name, fmt::join(Schema::names(specs), ", "));
+  for (auto* name : {&r.from_file, &r.name}) {
+    const std::string where = name == &r.name ? r.where : source;
+    if constexpr (std::is_same_v<Spec, RecipeSpec>) {
+      // A former name: a stored config of an older scheme takes the new one; a file is told it.
+      for (const auto& s : specs) {
+        if (std::find(s.former_names.begin(), s.former_names.end(), *name) == s.former_names.end()) continue;
+        CONTRA_CHECK(mode == ReadMode::flat_v1, "{}: {}.{} = '{}' was renamed '{}'", where, named.section, named.key,
+                     *name, s.name);
+        *name = s.name;
+      }
+    }
+    const bool known = std::any_of(specs.begin(), specs.end(), [&](const Spec& s) { return s.name == *name; });
+    CONTRA_CHECK(known, "{}: {}.{} = '{}' is unknown; valid: {}", where, named.section, named.key, *name,
+                 fmt::join(Schema::names(specs), ", "));
   }
   return r;
+}
+
+/// A component option that is an enumeration holds one of its names.
+void check_choices(const Experiment& exp, const char* section, const ComponentOptions& options) {
+  for (const auto& e : options.entries()) {
+    if (e.spec.choices.empty()) continue;
+    const auto& name = std::get<std::string>(e.value);
+    const std::string key = std::string(section) + "." + e.spec.key;
+    CONTRA_CHECK(std::find(e.spec.choices.begin(), e.spec.choices.end(), name) != e.spec.choices.end(),
+                 "{}: {} = '{}' is unknown; valid: {}", exp.where(key), key, name, fmt::join(e.spec.choices, ", "));
+  }
 }
 
 /// Reads the file's sections into an experiment whose components are already chosen.
@@ -149,8 +171,9 @@ class DocumentReader {
     try {
       reader.reject_unknown();
     } catch (const core::ContraError& e) {
-      rethrow_unknown(e, table, name, component.from_file, scratch, specs, ignored);
+      rethrow_unknown(e, table, name, component, scratch, specs, ignored);
     }
+    if (!same) check_unused(name, scratch, origins, specs, component.from_file);
     const ComponentOptions file_options = scratch.options;
     if (!same) scratch.options = options.options;  // the run's component keeps its own defaults
     options = std::move(scratch);
@@ -158,11 +181,31 @@ class DocumentReader {
       if (same || file_options.entry(key.substr(key.find('.') + 1)) == nullptr) exp_.origins[key] = where;
   }
 
+  /// The file's options of a component the run does not use are checked as that component checks
+  /// them (ranges, enumerations), though they are not applied: a bad value is never passed over.
+  template <class S, class Spec>
+  void check_unused(const char* name, const S& scratch, const std::map<std::string, std::string>& origins,
+                    const std::vector<Spec>& specs, const std::string& component) {
+    Experiment probe = exp_;
+    for (const auto& [key, where] : origins) probe.origins[key] = where;
+    if constexpr (std::is_same_v<S, MethodOptions>) {
+      probe.method = scratch;
+      probe.method.name = component;
+    } else {
+      probe.data = scratch;
+      probe.data.dataset = component;
+    }
+    check_choices(probe, name, scratch.options);
+    for (const auto& spec : specs)
+      if (spec.name == component && spec.validate) spec.validate(probe);
+  }
+
   /// An unknown key in [method] or [data]: say whose option it is, when another component's.
   template <class S, class Spec>
   [[noreturn]] void rethrow_unknown(const core::ContraError& e, const toml::table& table, const char* name,
-                                    const std::string& component, const S& target, const std::vector<Spec>& specs,
+                                    const Resolved& resolved, const S& target, const std::vector<Spec>& specs,
                                     const std::vector<std::string>& ignored) {
+    const std::string& component = resolved.from_file;
     std::vector<std::string> keys;
     FieldVisitor collect([&](const std::string&, const std::string& key, auto&, int) { keys.push_back(key); });
     const_cast<S&>(target).visit(collect);
@@ -172,9 +215,10 @@ class DocumentReader {
       if (std::find(ignored.begin(), ignored.end(), k) != ignored.end()) continue;
       const std::string owner = owner_of(specs, component, k);
       if (owner.empty()) break;
-      core::fail("{}: {}.{} is not an option of {} '{}' but of '{}'; [{}] here has keys: {}",
+      core::fail("{}: {}.{} is not an option of {} '{}'{} but of '{}'; [{}] here has keys: {}",
                  detail::location_of(node, exp_.source), name, k, name == std::string("method") ? "method" : "dataset",
-                 component, owner, name, fmt::join(keys, ", "));
+                 component, resolved.named ? "" : " (the file names none: the default)", owner, name,
+                 fmt::join(keys, ", "));
     }
     throw e;
   }
@@ -189,17 +233,6 @@ class DocumentReader {
   std::vector<std::string> known_;
 };
 
-/// A component option that is an enumeration holds one of its names.
-void check_choices(const Experiment& exp, const char* section, const ComponentOptions& options) {
-  for (const auto& e : options.entries()) {
-    if (e.spec.choices.empty()) continue;
-    const auto& name = std::get<std::string>(e.value);
-    const std::string key = std::string(section) + "." + e.spec.key;
-    CONTRA_CHECK(std::find(e.spec.choices.begin(), e.spec.choices.end(), name) != e.spec.choices.end(),
-                 "{}: {} = '{}' is unknown; valid: {}", exp.where(key), key, name, fmt::join(e.spec.choices, ", "));
-  }
-}
-
 Experiment read_document(const toml::table& doc, const std::string& source, const std::vector<Override>& overrides,
                          const Schema& schema, ReadMode mode) {
   for (const auto& o : overrides) {
@@ -207,9 +240,9 @@ Experiment read_document(const toml::table& doc, const std::string& source, cons
     CONTRA_CHECK(dot != std::string::npos && dot > 0 && dot + 1 < o.key.size(),
                  "{}: the key '{}' must be section.key, e.g. method.momentum", o.origin, o.key);
   }
-  const Resolved method = resolve(doc, overrides, kMethodName, schema.methods, source);
-  const Resolved dataset = resolve(doc, overrides, kDatasetName, schema.datasets, source);
-  const Resolved recipe = resolve(doc, overrides, kRecipeName, schema.recipes, source);
+  const Resolved method = resolve(doc, overrides, kMethodName, schema.methods, source, mode);
+  const Resolved dataset = resolve(doc, overrides, kDatasetName, schema.datasets, source, mode);
+  const Resolved recipe = resolve(doc, overrides, kRecipeName, schema.recipes, source, mode);
   Experiment exp;
   exp.source = source;
   // The components' defaults: the method's options, the dataset's options and folder, the recipe's [augment].

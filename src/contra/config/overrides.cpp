@@ -27,7 +27,12 @@ Override parse_set(const std::string& arg, const std::string& file) {
   const auto dot = key.find('.');
   CONTRA_CHECK(dot != std::string::npos && dot > 0 && dot + 1 < key.size() && key.find('.', dot + 1) == std::string::npos,
                "--set {}: the key must be section.key, e.g. method.momentum", arg);
-  return {key, detail::parse_literal(trim(arg.substr(eq + 1))), fmt::format("{} (--set {})", file, arg)};
+  const std::string origin = fmt::format("{} (--set {})", file, arg);
+  try {
+    return {key, detail::parse_literal(trim(arg.substr(eq + 1))), origin};
+  } catch (const core::ContraError& e) {
+    core::fail("{}: {}: {}", origin, key, e.what());
+  }
 }
 
 namespace detail {
@@ -68,6 +73,8 @@ void apply_override(Experiment& exp, const Override& o, const Schema& schema) {
     }
     core::fail("{}: unknown key '{}'; [{}] has keys: {}", o.origin, o.key, section, fmt::join(keys, ", "));
   }
+  CONTRA_CHECK(expected.empty() || !(expected.rfind("one of ", 0) == 0 && std::holds_alternative<std::string>(o.value)),
+               "{}: {} = {} is unknown; valid: {}", o.origin, o.key, literal(o.value), expected.substr(7));
   CONTRA_CHECK(expected.empty(), "{}: {} = {} has the wrong type: expected {}, got {}", o.origin, o.key,
                literal(o.value), expected, type_of(o.value));
   exp.origins[o.key] = o.origin;

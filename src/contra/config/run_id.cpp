@@ -11,7 +11,7 @@ namespace contra::config {
 
 namespace {
 
-std::string tagged(double v) { return fmt::format("f:{}", v); }
+std::string tagged(double v) { return fmt::format("f:{}", v == 0.0 ? 0.0 : v); }  // -0.0 is 0.0
 std::string tagged(std::int64_t v) { return fmt::format("i:{}", v); }
 std::string tagged(bool v) { return v ? "b:true" : "b:false"; }
 std::string tagged(const std::string& v) { return fmt::format("s{}:{}", v.size(), v); }

@@ -7,6 +7,9 @@
 #include <string>
 
 #include "contra/config/experiment.h"
+#include "contra/config/schema.h"
+
+#include <string_view>
 
 namespace contra::config {
 
@@ -22,5 +25,13 @@ std::string run_id_text(const Experiment& exp);
 
 /// The run id: 12 hex digits of the hash of run_id_text(exp).
 std::string run_id(const Experiment& exp);
+
+/// The id run ids version 1 gave the flat config `text` a record of that scheme stores (frozen: it
+/// checks such a record before `contra reindex` renames it): the hash of the config's canonical
+/// TOML without the keys that scheme left out (the execution keys; run.precision, data.label_kind,
+/// data.train_split and data.image_size at their defaults; augment.saturation, hue and
+/// grayscale_prob at their recipe's values, from `schema`). Throws ContraError when the text is
+/// not TOML.
+std::string run_id_v1(std::string_view text, const Schema& schema);
 
 }  // namespace contra::config

@@ -75,6 +75,8 @@ struct RecipeSpec {
   std::string name;  ///< augment.recipe
   /// Sets the [augment] keys to the recipe's values (the file's and --set values apply over them).
   std::function<void(AugmentOptions& augment)> apply;
+  /// Names it had before (a record's stored config may hold one); a file naming one is told the new name.
+  std::vector<std::string> former_names = {};
 };
 
 /// The specs of a registry's entries (each holds its spec as `.spec`), in registration order.

@@ -64,6 +64,7 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
       CONTRA_CHECK(known, "{}: [preset.{}] replaces grid axis '{}', but neither [grid] nor a [[block]] has it", where,
                    name, axis);
       p.grid[axis] = unique_values(*node, where, axis);
+      p.grid_origins[axis] = where;
     } else {
       CONTRA_CHECK(key != "run.seed",
                    "{}: [preset.{}] sets 'run.seed', which the sweep's seeds set for every run: "
@@ -102,6 +103,57 @@ void refuse_seed_keys(const Sweep& s) {
   for (const auto& b : s.blocks) check(b);
   for (const auto& o : s.fixed)
     if (o.key == "run.seed") refuse(o.origin);
+}
+
+namespace {
+
+/// Where each key an axis set sets is set: its grid and zip axes, and with `fixed` its plain keys.
+std::vector<std::pair<std::string, std::string>> keys_of(const AxisSet& set, bool fixed) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& a : set.grid) out.emplace_back(a.key, a.origin);
+  for (const auto& z : set.zips)
+    for (const auto& k : z.keys) out.emplace_back(k, z.origin);
+  if (fixed)
+    for (const auto& o : set.fixed) out.emplace_back(o.key, o.origin);
+  return out;
+}
+
+}  // namespace
+
+/// A key the sweep sets in two places where one would silently drop the other: twice among the
+/// global axes (a dotted and a quoted spelling of one key included), twice in one [[block]], in a
+/// block and a global axis, in [fixed] and a global axis, or in [fixed] and every block. Throws
+/// ContraError naming both places.
+void refuse_keys_set_twice(const Sweep& s) {
+  const auto twice = [](const std::vector<std::pair<std::string, std::string>>& keys, const std::string& what) {
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      for (std::size_t j = i + 1; j < keys.size(); ++j)
+        CONTRA_CHECK(keys[i].first != keys[j].first, "{}: '{}' is set twice {} (also at {}): one would be dropped",
+                     keys[j].second, keys[j].first, what, keys[i].second);
+  };
+  const auto global = keys_of(s.axes, false);
+  twice(global, "among the sweep's axes");
+  for (const auto& block : s.blocks) {
+    auto keys = keys_of(block, true);
+    twice(keys, "in one [[block]]");
+    keys.insert(keys.end(), global.begin(), global.end());
+    twice(keys, "in a [[block]] and a sweep axis");
+  }
+  for (const auto& o : s.fixed) {
+    for (const auto& [key, where] : global)
+      CONTRA_CHECK(o.key != key, "{}: '{}' is in [fixed] and a sweep axis ({}): the axis's values would drop it",
+                   o.origin, o.key, where);
+    const bool every_block = !s.blocks.empty() && std::all_of(s.blocks.begin(), s.blocks.end(), [&](const AxisSet& b) {
+      const auto keys = keys_of(b, true);
+      return std::any_of(keys.begin(), keys.end(), [&](const auto& k) { return k.first == o.key; });
+    });
+    CONTRA_CHECK(!every_block, "{}: '{}' is in [fixed] and every [[block]] sets it: the [fixed] value reaches no run",
+                 o.origin, o.key);
+  }
+  for (std::size_t i = 0; i < s.fixed.size(); ++i)
+    for (std::size_t j = i + 1; j < s.fixed.size(); ++j)
+      CONTRA_CHECK(s.fixed[i].key != s.fixed[j].key, "{}: '{}' is set twice in [fixed] (also at {})", s.fixed[j].origin,
+                   s.fixed[j].key, s.fixed[i].origin);
 }
 
 Sweep load_sweep(const std::string& file) {
@@ -171,6 +223,7 @@ Sweep load_sweep(const std::string& file) {
   CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")",
                file);
   refuse_seed_keys(s);
+  refuse_keys_set_twice(s);
   if (const auto* presets = doc["preset"].as_table()) {
     for (const auto& [name, node] : *presets) {
       CONTRA_CHECK(node.is_table(), "{}: preset.{} must be a table", detail::location_of(node, file), name.str());
@@ -218,7 +271,7 @@ Sweep load_sweep(const std::string& file) {
                  s.report.at("report.x", file), s.report.kind, s.report.series);
   }
   if (s.presets.find(s.default_preset) == s.presets.end())
-    s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}};
+    s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}, {}};
   if (s.baselines_origin.empty()) s.baselines_origin = file;
   return s;
 }

@@ -46,6 +46,7 @@ struct Preset {
   std::vector<Override> overrides;
   std::optional<std::vector<std::int64_t>> seeds;
   std::map<std::string, std::vector<Value>> grid;
+  std::map<std::string, std::string> grid_origins;  ///< where [preset.x.grid] writes each axis ("file:line")
 };
 
 struct Sweep {

@@ -58,10 +58,15 @@ Value value_at(const toml::node& node, const std::string& where, const std::stri
 /// A grid axis's values: each at most once (a repeated value would silently plan one run for two).
 std::vector<Value> unique_values(const toml::node& node, const std::string& where, const std::string& key) {
   auto values = array_values(node, where, key);
+  // Equal values (also 0 and 0.0, which set a real-valued key alike) would plan one run for two.
+  const auto same = [](const Value& a, const Value& b) {
+    const auto x = as_number(a), y = as_number(b);
+    return x && y ? *x == *y : a == b;
+  };
   for (std::size_t i = 0; i < values.size(); ++i)
-    CONTRA_CHECK(
-        std::find(values.begin() + static_cast<std::ptrdiff_t>(i) + 1, values.end(), values[i]) == values.end(),
-        "{}: axis '{}' lists the value {} twice", where, key, literal(values[i]));
+    for (std::size_t j = i + 1; j < values.size(); ++j)
+      CONTRA_CHECK(!same(values[i], values[j]), "{}: axis '{}' lists the value {} twice ({} and {})", where, key,
+                   literal(values[i]), literal(values[i]), literal(values[j]));
   return values;
 }
 

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <regex>
 #include <sstream>
 
 namespace contra::config::detail {
@@ -161,13 +162,23 @@ std::optional<Value> value_of_node(const toml::node& node) {
 }
 
 Value parse_literal(const std::string& text) {
+  CONTRA_CHECK(text.find_first_of("\r\n") == std::string::npos, "the value must be one line, got {} lines",
+               1 + std::count(text.begin(), text.end(), '\n'));
+  std::optional<toml::table> parsed;
   try {
-    const toml::table parsed = toml::parse("v = " + text);
-    if (const auto* node = parsed.get("v"))
-      if (auto value = value_of_node(*node)) return *value;
+    parsed = toml::parse("v = " + text);
   } catch (const toml::parse_error&) {
+    // A number TOML cannot hold (an integer past 64 bits, a float past double) is not a word.
+    static const std::regex number(R"(^[+-]?(\d[\d_]*)?(\.\d[\d_]*)?([eE][+-]?\d+)?$)");
+    CONTRA_CHECK(!std::regex_match(text, number) || text.find_first_of("0123456789") == std::string::npos,
+                 "{} is not a number a config key can hold (a 64-bit integer, or a finite double)", text);
+    return Value(text);  // a bare word: a string
   }
-  return Value(text);  // a bare word: a string
+  const auto* node = parsed->get("v");
+  auto value = node != nullptr ? value_of_node(*node) : std::nullopt;
+  CONTRA_CHECK(value.has_value(), "{} is no value a config key can hold (a boolean, number, string, or an array of one kind)",
+               text);
+  return *value;
 }
 
 void write_value(toml::table& table, const std::string& key, bool value) { table.insert_or_assign(key, value); }

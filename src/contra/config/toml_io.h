@@ -45,7 +45,9 @@ bool read_value(const toml::node& node, std::map<std::string, std::string>& out)
 std::optional<Value> value_of_node(const toml::node& node);
 
 /// A literal as `--set key=value` writes it, read once into a typed Value: TOML (0.99, 7, true,
-/// "mlp", [120, 160]), or a bare word, which is a string (mlp, /data/images).
+/// "mlp", [120, 160]), or a bare word, which is a string (mlp, /data/images). Throws ContraError
+/// (without a location: the caller adds it) on a value of several lines, a number TOML cannot
+/// hold, or TOML that is no config value (an inline table, a date).
 Value parse_literal(const std::string& text);
 
 inline const char* expected_type(const bool&) { return "a boolean"; }

@@ -55,8 +55,11 @@ void validate(const Experiment& e, const Schema& schema) {
   const MethodSpec* method = schema.method(e.method.name);
   CONTRA_ASSERT(dataset != nullptr && method != nullptr && schema.recipe(e.augment.recipe) != nullptr,
                 "validate: a component the reader did not resolve");
-  CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty: data.dataset = '{}' has no default folder; set data.root",
-               e.where("data.root"), e.data.dataset);
+  CONTRA_CHECK(!e.data.root.empty(), "{}: data.root is empty; {}", e.where("data.root"),
+               dataset->default_root.empty()
+                   ? fmt::format("data.dataset = '{}' has no default folder: set data.root", e.data.dataset)
+                   : fmt::format("leave it out for the folder of data.dataset = '{}' ({})", e.data.dataset,
+                                 dataset->default_root));
   if (dataset->validate) dataset->validate(e);
   const std::string unlabeled = dataset->unlabeled_images ? dataset->unlabeled_images(e) : std::string();
   const bool adds_unlabeled = !unlabeled.empty();
@@ -85,9 +88,11 @@ void validate(const Experiment& e, const Schema& schema) {
   // [model]
   const auto& m = e.model;
   c.one_of("model.backbone", m.backbone, names::kBackbones);
-  c.at_least("model.width", m.width, 1);
-  c.at_least("model.mlp_hidden", m.mlp_hidden, 1);
-  c.at_least("model.dim", m.dim, 1);
+  // Widths: at least 1, and at most what a layer's weights can hold in memory on any machine.
+  for (const auto& [key, value] : {std::pair<const char*, std::int64_t>{"model.width", m.width},
+                                   {"model.mlp_hidden", m.mlp_hidden},
+                                   {"model.dim", m.dim}})
+    c.require(value >= 1 && value <= kMaxWidth, key, value, fmt::format("it must lie in [1, {}]", kMaxWidth));
   c.at_least("model.bn_splits", m.bn_splits, 1);
   // [method]: the options, checked by the method that owns them (methods/<name>.h)
   if (method->validate) method->validate(e);

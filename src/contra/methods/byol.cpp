@@ -14,7 +14,8 @@ namespace contra::methods {
 
 void Byol::validate(const ByolOptions& o, const config::Checks& c) {
   c.unit("method.momentum", o.momentum, "τ_base");
-  c.at_least("method.predictor_hidden", o.predictor_hidden, 1);
+  c.require(o.predictor_hidden >= 1 && o.predictor_hidden <= config::kMaxWidth, "method.predictor_hidden",
+            o.predictor_hidden, fmt::format("it must lie in [1, {}]", config::kMaxWidth));
 }
 
 std::string Byol::describe(const DistinctValues& v) {

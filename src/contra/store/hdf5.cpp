@@ -10,11 +10,6 @@
 namespace contra::store::h5 {
 namespace {
 
-// Library calls return a negative value on failure.
-template <typename T>
-bool failed(T result) {
-  return result < 0;
-}
 
 ValueKind kind_of_class(H5T_class_t cls) {
   switch (cls) {

@@ -8,15 +8,6 @@
 #include "contra/core/error.h"
 
 namespace contra::store::h5 {
-namespace {
-
-// Library calls return a negative value on failure.
-template <typename T>
-bool failed(T result) {
-  return result < 0;
-}
-
-}  // namespace
 
 // ---- Handle ---------------------------------------------------------------
 

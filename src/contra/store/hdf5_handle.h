@@ -16,6 +16,12 @@
 
 namespace contra::store::h5 {
 
+/// Whether an HDF5 library call failed (it returns a negative value then).
+template <typename T>
+bool failed(T result) {
+  return result < 0;
+}
+
 /// Owns one HDF5 identifier and closes it with `closer` when destroyed. Move-only.
 class Handle {
  public:
