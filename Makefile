@@ -131,7 +131,7 @@ reports: build
 	$(foreach s,$(SWEEPS),$(CONTRA) report sweeps/$(s).toml --preset $(PRESET) &&) true
 	$(MAKE) index
 
-# Every ablation (about 3.1 hours on 2 cores with the cpu preset, by the per-table times in README.md), then the index.
+# Every ablation (about 3.2 hours on 2 cores with the cpu preset, by the per-table times in docs/results-log.md), then the index.
 ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy ablation-temperature \
            ablation-temperature-simclr ablation-v2 ablation-shufflebn ablation-nce
 	$(MAKE) index
@@ -139,7 +139,7 @@ ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy abl
 # Every result again from one commit: the tree must be clean (a -dirty build is refused), every record
 # another commit wrote is set aside as *.h5.previous (scripts/set-aside-stale.sh) and every ablation
 # trains what is missing with RESUME=1, then the index. Stopped, it resumes where it stopped: a second
-# call keeps the records this commit wrote. About 3.1 hours on 2 cores, longer on slower ones (docs/results.md).
+# call keeps the records this commit wrote. About 3.2 hours on 2 cores, longer on slower ones (docs/results.md).
 regenerate: build
 	bash scripts/set-aside-stale.sh $(CONTRA) results
 	$(MAKE) ablations RESUME=1
