@@ -37,8 +37,26 @@ TEST_CASE("linear probe: a linearly separable toy set is classified near 100%", 
   CHECK(r.train_top1 == Approx(100));
   CHECK(r.test_top1 >= 99.0);
   CHECK(r.iterations >= 1);
-  CHECK(r.iterations <= 300);
+  CHECK(r.converged);  // stopped on the tolerance, well before the cap
+  CHECK(r.iterations < contra::eval::LinearProbeOptions{}.max_iter);
+  CHECK(r.grad_max <= contra::eval::LinearProbeOptions{}.tolerance_grad);
+  CHECK(r.seconds >= 0);
   CHECK(std::isfinite(r.train_loss));
+}
+
+TEST_CASE("linear probe: one that reaches its cap says it did not converge", "[eval]") {
+  auto gen = contra::core::make_generator(3, 0);
+  const auto [x, y] = blobs(centres(4, 16, gen), 100, gen);
+  contra::eval::LinearProbeOptions capped;
+  capped.max_iter = 3;
+  const auto r = linear_probe(x, y, x, y, 4, capped);
+  CHECK(r.iterations <= 3);  // the cap (or the function evaluations it allows, 5/4 of it)
+  CHECK_FALSE(r.converged);
+  CHECK(r.grad_max > capped.tolerance_grad);  // the gradient it stopped at, recorded
+  const auto full = linear_probe(x, y, x, y, 4);
+  CHECK(full.converged);
+  CHECK(full.train_loss < r.train_loss);
+  CHECK(full.grad_max < r.grad_max);
 }
 
 TEST_CASE("linear probe: shuffled labels give test top-1 near chance", "[eval]") {
@@ -84,5 +102,8 @@ TEST_CASE("linear probe: bad shapes, labels and options are refused", "[eval]") 
   CHECK_THROWS_AS(linear_probe(x, y, x, y, 2, bad), ContraError);
   bad = {};
   bad.weight_decay = -1;
+  CHECK_THROWS_AS(linear_probe(x, y, x, y, 2, bad), ContraError);
+  bad = {};
+  bad.tolerance_grad = 0;
   CHECK_THROWS_AS(linear_probe(x, y, x, y, 2, bad), ContraError);
 }

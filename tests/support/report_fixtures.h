@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,7 @@ struct Fake {
   double peak = 100 * kMiB;
   std::string status = "complete";
   std::string reason;
+  std::map<std::string, double> summary;  ///< further /summary values (linear_converged, steps, ...)
 };
 
 /// The mechanism's negatives, K and store bytes for a resolved config (methods/*.h).
@@ -103,6 +105,7 @@ inline void write_records(const contra::sweep::SweepPlan& plan,
       rec.summary["linear_top1"] = f.linear;
       rec.attributes["linear_probe"] = std::string("test probe protocol");
     }
+    for (const auto& [key, value] : f.summary) rec.summary[key] = value;
     if (!f.pretext.empty()) {
       rec.epochs["pretext_acc"] = f.pretext;
       rec.epochs["knn_top1"] = f.knn_per_epoch;

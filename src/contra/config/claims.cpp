@@ -30,9 +30,67 @@ const std::vector<std::string>& claim_metric_names() {
   return names;
 }
 
+const std::vector<std::string>& condition_quantity_names() {
+  static const std::vector<std::string> names = {"knn_over_random_init", "probe_converged", "train_images"};
+  return names;
+}
+
 namespace detail {
 
 namespace {
+
+/// One operand of a condition's quantity: a named quantity, summary.<name>, horizon(<key>) or a
+/// config key (checked against the runs' configs when the claim is checked against the plan).
+void check_operand(const std::string& operand, const std::string& where) {
+  const auto& names = condition_quantity_names();
+  const bool named = std::find(names.begin(), names.end(), operand) != names.end();
+  const bool summary = operand.rfind("summary.", 0) == 0 && operand.size() > 8;
+  const bool horizon = operand.rfind("horizon(", 0) == 0 && operand.back() == ')' && operand.size() > 9;
+  const bool key = operand.find('.') != std::string::npos && operand.find_first_of(" ()") == std::string::npos;
+  CONTRA_CHECK(named || summary || horizon || key,
+               "{}: conditions: of = '{}' is not a quantity; use a config key (optim.batch), summary.<name>, "
+               "horizon(<config key>), {}, or two of them divided ('a / b')",
+               where, operand, fmt::join(names, ", "));
+}
+
+Condition read_condition(const toml::node& node, const std::string& claim_where) {
+  const std::string where = location_of(node, claim_where);
+  const auto* t = node.as_table();
+  CONTRA_CHECK(t != nullptr, "{}: each condition must be a table such as {{ of = \"optim.batch\", at_least = 256 }}",
+               where);
+  Condition c;
+  c.where = where;
+  for (const auto& [k, v] : *t) {
+    const std::string key(k.str());
+    if (key == "of") {
+      CONTRA_CHECK(read_value(v, c.of) && !c.of.empty(), "{}: conditions: of must be a quantity as text", where);
+    } else if (key == "at_least" || key == "at_most") {
+      double bound = NAN;
+      CONTRA_CHECK(read_value(v, bound) && std::isfinite(bound), "{}: conditions: {} = {} must be a finite number",
+                   where, key, literal_of(v));
+      (key == "at_least" ? c.at_least : c.at_most) = bound;
+    } else if (key == "on") {
+      CONTRA_CHECK(read_value(v, c.on) && (c.on == "row" || c.on == "than" || c.on == "then_row" || c.on == "then_than"),
+                   "{}: conditions: on = {} must be one of the claim's rows: row, than, then_row, then_than", where,
+                   literal_of(v));
+    } else if (key == "why") {
+      CONTRA_CHECK(read_value(v, c.why), "{}: conditions: why must be text", where);
+    } else {
+      core::fail("{}: conditions: '{}' is unknown; a condition takes of, at_least or at_most, on and why", where, key);
+    }
+  }
+  CONTRA_CHECK(!c.of.empty(), "{}: a condition needs of = the quantity it bounds", where);
+  CONTRA_CHECK(std::isfinite(c.at_least) != std::isfinite(c.at_most),
+               "{}: a condition needs exactly one bound, at_least or at_most (of = '{}')", where, c.of);
+  const auto slash = c.of.find(" / ");
+  if (slash == std::string::npos) {
+    check_operand(c.of, where);
+  } else {
+    check_operand(c.of.substr(0, slash), where);
+    check_operand(c.of.substr(slash + 3), where);
+  }
+  return c;
+}
 
 /// A row value as text: strings as they are, numbers as written, booleans as true/false.
 std::string value_text(const toml::node& node, const std::string& where, const std::string& key) {
@@ -100,6 +158,12 @@ Claim read_claim(const toml::table& t, const std::string& where) {
     if (key == "kind" || key == "says") continue;
     if (key == "paper") {
       CONTRA_CHECK(read_value(v, c.paper) && !c.paper.empty(), "{}: paper must be the cited numbers as text", where);
+      continue;
+    }
+    if (key == "conditions") {
+      const auto* arr = v.as_array();
+      CONTRA_CHECK(arr != nullptr, "{}: conditions must be an array of tables", where);
+      for (const auto& e : *arr) c.conditions.push_back(read_condition(e, where));
       continue;
     }
     if (key == "metric") {

@@ -3,6 +3,7 @@
 // report/claims.h judges them against the recorded runs (report/verdict.h holds the rule).
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,31 @@ const std::vector<std::string>& claim_kind_names();
 /// or kNN where the paper's metric is kNN).
 const std::vector<std::string>& claim_metric_names();
 
+/// A condition the paper's mechanism needs before its claim can be tested here (docs/claims.md,
+/// "Conditions"): a quantity, averaged over the runs of each row the claim judges, held to a bound
+/// on every such row. The quantity `of` is an operand or "<operand> / <operand>", an operand being
+///  - a config key the runs hold as a number ("method.queue", "optim.batch");
+///  - "summary.<name>": a /summary value of the record ("summary.steps");
+///  - "horizon(<config key>)": 1 / (1 − v), the steps an exponential moving average with
+///    momentum v remembers ("horizon(method.momentum)");
+///  - "knn_over_random_init": the run's kNN top-1 minus the mean of the table's random-init
+///    baseline (points: did the row learn?);
+///  - "train_images": the images the run pretrained on (n; the record's train_images);
+///  - "probe_converged": 1 when the run's linear probe stopped on its tolerance, else 0 (records
+///    without `linear_converged`: stopped before eval::kFormerProbeCap iterations).
+/// A claim whose condition fails is "not testable", naming the row, the value and the bound.
+struct Condition {
+  std::string of;                 ///< the quantity, as written
+  double at_least = NAN;          ///< the bound: at least (NaN: none)
+  double at_most = NAN;           ///< the bound: at most (NaN: none); exactly one of the two is set
+  std::string on;                 ///< "" (every row the claim judges) or one of its rows: row, than, then_row, then_than
+  std::string why;                ///< what of the paper's explanation needs it, shown when it fails
+  std::string where;              ///< "file:line", for messages
+};
+
+/// The operand names a condition may use beside config keys and summary.<name>.
+const std::vector<std::string>& condition_quantity_names();
+
 /// One claim. Which rows it names depends on its kind:
 ///  - above, approx: `row` and `than` (approx also `within` > 0, in points);
 ///  - increases, decreases: `along` (a series: its rows by x; an x: its rows by series value);
@@ -53,6 +79,7 @@ struct Claim {
   ClaimRow row, than, then_row, then_than, along;
   std::vector<std::string> set;  ///< peaks_within: x values as text
   double within = 0;             ///< approx: the margin d in points
+  std::vector<Condition> conditions;  ///< what must hold in the runs for the claim to be testable here
   std::string where;             ///< "file:line" of the entry, for messages
 };
 

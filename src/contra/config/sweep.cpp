@@ -156,6 +156,14 @@ void refuse_keys_set_twice(const Sweep& s) {
                    s.fixed[j].key, s.fixed[i].origin);
 }
 
+bool is_sweep_file(const std::string& file) {
+  try {
+    return detail::parse_file(file).contains("experiment");
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 Sweep load_sweep(const std::string& file) {
   const toml::table doc = detail::parse_file(file);
   Sweep s;

@@ -88,6 +88,10 @@ struct SweepPoint {
 /// (e.g. MoCo over K, end-to-end over batch).
 Sweep load_sweep(const std::string& file);
 
+/// Whether `file` reads as a sweep file: TOML with a top-level `experiment` key (an experiment file
+/// has none). False for a file that does not parse; never throws.
+bool is_sweep_file(const std::string& file);
+
 /// The preset `name` ("" = the sweep's default). Throws ContraError listing the presets when unknown.
 const Preset& find_preset(const Sweep& sweep, const std::string& name);
 

@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <torch/torch.h>
 
+#include <algorithm>
+#include <chrono>
+
 #include "contra/core/error.h"
 #include "contra/eval/accuracy.h"
 
@@ -11,8 +14,8 @@ namespace contra::eval {
 std::string LinearProbeOptions::describe() const {
   return fmt::format(
       "linear probe: multinomial logistic regression on frozen backbone features (no augmentation, "
-      "standardised), L-BFGS up to {} iterations, L2 λ = {:g}",
-      max_iter, weight_decay);
+      "standardised), L-BFGS to a largest gradient entry of {:g} (at most {} iterations), L2 λ = {:g}",
+      tolerance_grad, max_iter, weight_decay);
 }
 
 namespace {
@@ -32,6 +35,7 @@ LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& 
                                const torch::Tensor& test_labels, std::int64_t num_classes,
                                const LinearProbeOptions& options) {
   CONTRA_CHECK(options.max_iter >= 1, "linear probe: max_iter = {} must be >= 1", options.max_iter);
+  CONTRA_CHECK(options.tolerance_grad > 0, "linear probe: tolerance_grad = {} must be > 0", options.tolerance_grad);
   CONTRA_CHECK(options.weight_decay >= 0, "linear probe: weight_decay = {} must be >= 0", options.weight_decay);
   CONTRA_CHECK(num_classes >= 2, "linear probe: {} classes; it needs at least 2", num_classes);
   CONTRA_CHECK(train.dim() == 2, "linear probe: training features must be N×F, got {}", train.sizes());
@@ -49,9 +53,16 @@ LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& 
 
   auto weight = torch::zeros({num_classes, f}, xs_train.options()).requires_grad_(true);
   auto bias = torch::zeros({num_classes}, xs_train.options()).requires_grad_(true);
-  torch::optim::LBFGS lbfgs(
-      {weight, bias},
-      torch::optim::LBFGSOptions(1).max_iter(options.max_iter).history_size(20).line_search_fn("strong_wolfe"));
+  const auto start = std::chrono::steady_clock::now();
+  // tolerance_change at 0: only the gradient (converged) or the cap ends the fit, so that
+  // `converged` says which.
+  torch::optim::LBFGS lbfgs({weight, bias}, torch::optim::LBFGSOptions(1)
+                                                .max_iter(options.max_iter)
+                                                .max_eval(options.max_iter * 5 / 4)
+                                                .tolerance_grad(options.tolerance_grad)
+                                                .tolerance_change(0)
+                                                .history_size(20)
+                                                .line_search_fn("strong_wolfe"));
   const auto objective = [&] {
     return torch::nn::functional::cross_entropy(torch::addmm(bias, xs_train, weight.t()), y_train) +
            0.5 * options.weight_decay * weight.pow(2).sum();
@@ -68,7 +79,16 @@ LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& 
   LinearProbeResult result;
   const auto& state = static_cast<const torch::optim::LBFGSParamState&>(*lbfgs.state().begin()->second);
   result.iterations = state.n_iter();
-  result.train_loss = objective().item<double>();
+  {
+    torch::AutoGradMode grad(true);
+    lbfgs.zero_grad();
+    auto loss = objective();
+    loss.backward();
+    result.train_loss = loss.item<double>();
+    result.grad_max = std::max(weight.grad().abs().max().item<double>(), bias.grad().abs().max().item<double>());
+  }
+  result.converged = result.grad_max <= options.tolerance_grad;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.train_top1 = top1_percent(torch::addmm(bias, xs_train, weight.t()).argmax(1), y_train);
   result.test_top1 = top1_percent(torch::addmm(bias, xs_test, weight.t()).argmax(1), y_test);
   return result;

@@ -10,6 +10,7 @@
 
 #include "contra/core/error.h"
 #include "contra/report/claim_rows.h"
+#include "contra/report/conditions.h"
 #include "contra/report/planned_grid.h"
 
 namespace contra::report {
@@ -42,27 +43,32 @@ class Judge {
     r.claim = claim_;
     r.metric = metric_;
     const auto& k = claim_.kind;
+    std::vector<const Row*> involved;  // the rows the claim judges: its conditions must hold on each
+    std::map<std::string, const Row*> named;  // the same by the claim's key (row, than, ...), for `on`
     if (k == kinds::kAbove || k == kinds::kApprox) {
       const auto [a, b] = rows_.pair(claim_.row, claim_.than);
+      involved = {a, b};
+      named = {{"row", a}, {"than", b}};
       r.rows = fmt::format("{} vs {}", name(*a), name(*b));
       r.paper = with_gap(paper_of({a, b}), number_of(a->paper), number_of(b->paper), 1);
       r.ours = with_gap(ours_of({a, b}), mean(values(*a).values), mean(values(*b).values), 2);
-      r.verdict = k == kinds::kAbove ? above(values(*a).values, values(*b).values)
-                                     : approx(values(*a).values, values(*b).values, claim_.within);
+      r.verdict = k == kinds::kAbove ? above(sample(*a), sample(*b)) : approx(sample(*a), sample(*b), claim_.within);
     } else if (k == kinds::kIncreases || k == kinds::kDecreases) {
       const auto along = rows_.select_along(claim_.along);
+      involved = along;
       r.rows = along_name(along);
       r.paper = paper_of(along);
       r.ours = ours_of(along);
-      std::vector<std::vector<double>> v;
-      for (const auto* row : along) v.push_back(values(*row).values);
+      std::vector<Sample> v;
+      for (const auto* row : along) v.push_back(sample(*row));
       r.verdict = trend(v, k == kinds::kIncreases);
     } else if (k == kinds::kPeaksWithin) {
       const auto along = rows_.select_along(claim_.along);
-      std::vector<std::vector<double>> v;
+      involved = along;
+      std::vector<Sample> v;
       std::vector<bool> in_set;
       for (const auto* row : along) {
-        v.push_back(values(*row).values);
+        v.push_back(sample(*row));
         in_set.push_back(std::any_of(claim_.set.begin(), claim_.set.end(),
                                      [&](const std::string& x) { return same_value(row->x_text, row->x, x); }));
       }
@@ -78,6 +84,8 @@ class Judge {
       r.verdict = peaks_within(v, in_set);
     } else if (k == kinds::kFails) {
       const Row* a = rows_.one(claim_.row);
+      involved = {a};
+      named = {{"row", a}};
       r.rows = name(*a);
       r.paper = paper_of({a});
       const auto v = values(*a);
@@ -86,14 +94,17 @@ class Judge {
     } else {  // narrows
       const auto [a, b] = rows_.pair(claim_.row, claim_.than);
       const auto [c, e] = rows_.pair(claim_.then_row, claim_.then_than);
+      involved = {a, b, c, e};
+      named = {{"row", a}, {"than", b}, {"then_row", c}, {"then_than", e}};
       r.rows = fmt::format("({} − {}) vs ({} − {})", name(*a), name(*b), name(*c), name(*e));
       r.paper = fmt::format("{} vs {}", paper_gap(*a, *b), paper_gap(*c, *e));
       // The gaps' sizes: a gap of either sign narrows when |C − D| is below |A − B|.
       const auto wide = gaps(*a, *b), narrow = gaps(*c, *e);
       const auto wide_size = sizes(wide), narrow_size = sizes(narrow);
-      r.ours = fmt::format("{} vs {}", gap_text(*a, *b, wide), gap_text(*c, *e, narrow));
-      if (!wide.empty() && !narrow.empty())
-        r.ours += fmt::format(" (sizes {} vs {})", num_or_dash(mean(wide_size)), num_or_dash(mean(narrow_size)));
+      r.ours = fmt::format("{} vs {}", gap_text(*a, *b, wide.values), gap_text(*c, *e, narrow.values));
+      if (!wide.values.empty() && !narrow.values.empty())
+        r.ours += fmt::format(" (sizes {} vs {})", num_or_dash(mean(wide_size.values)),
+                              num_or_dash(mean(narrow_size.values)));
       r.verdict = above(wide_size, narrow_size);
     }
     if (!claim_.paper.empty()) r.paper = paper_text(claim_.paper);
@@ -102,6 +113,20 @@ class Judge {
     if (left_out > 0)
       r.verdict.evidence += fmt::format("; {} failed run{} left out (docs/claims.md)", left_out,
                                         left_out == 1 ? "" : "s");
+    const auto rows_of = [&](const config::Condition& c) {
+      if (c.on.empty()) return involved;
+      const auto it = named.find(c.on);
+      CONTRA_CHECK(it != named.end(), "{}: conditions: on = '{}', but a claim of kind '{}' names no such row", c.where,
+                   c.on, claim_.kind);
+      return std::vector<const Row*>{it->second};
+    };
+    const auto failed = failed_condition(claim_.conditions, rows_of, d_, [this](const Row& row) { return name(row); });
+    if (!failed.empty()) {  // judged all the same, for the reader, but neither counted nor corrected
+      Verdict untested;
+      untested.outcome = Outcome::not_testable;
+      untested.evidence = fmt::format("condition not met: {}; the test, not counted: {}", failed, r.verdict.evidence);
+      r.verdict = std::move(untested);
+    }
     return r;
   }
 
@@ -130,10 +155,15 @@ class Judge {
 
   static std::string num_or_dash(double v) { return std::isfinite(v) ? num(v, 2) : "—"; }
 
-  static std::vector<double> sizes(const std::vector<double>& gaps) {
-    std::vector<double> out;
-    for (double g : gaps) out.push_back(std::fabs(g));
-    return out;
+  static Sample sizes(Sample gaps) {
+    for (double& g : gaps.values) g = std::fabs(g);
+    return gaps;
+  }
+
+  /// The row's per-seed values and their seeds, for a test paired on the seeds two rows share.
+  Sample sample(const Row& r) const {
+    auto v = values(r);
+    return {std::move(v.values), std::move(v.seeds)};
   }
 
   /// "78.86 vs 77.75" with the difference of the two means appended, "(+1.11)", when both are numbers:
@@ -226,13 +256,16 @@ class Judge {
     return v;
   }
 
-  /// Per-seed gaps a − b over the seeds both rows have.
-  std::vector<double> gaps(const Row& a, const Row& b) const {
+  /// Per-seed gaps a − b over the seeds both rows have, with their seeds.
+  Sample gaps(const Row& a, const Row& b) const {
     const auto va = values(a), vb = values(b);
-    std::vector<double> out;
+    Sample out;
     for (std::size_t i = 0; i < va.seeds.size(); ++i)
       for (std::size_t j = 0; j < vb.seeds.size(); ++j)
-        if (va.seeds[i] == vb.seeds[j]) out.push_back(va.values[i] - vb.values[j]);
+        if (va.seeds[i] == vb.seeds[j]) {
+          out.values.push_back(va.values[i] - vb.values[j]);
+          out.seeds.push_back(va.seeds[i]);
+        }
     return out;
   }
 

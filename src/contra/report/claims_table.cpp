@@ -4,46 +4,68 @@
 
 namespace contra::report {
 
-std::string verdict_count(const std::vector<ClaimResult>& results) {
-  int reproduced = 0, contradicted = 0, inconclusive = 0;
-  for (const auto& r : results) {
-    if (r.verdict.outcome == Outcome::reproduced) ++reproduced;
-    if (r.verdict.outcome == Outcome::contradicted) ++contradicted;
-    if (r.verdict.outcome == Outcome::inconclusive) ++inconclusive;
-  }
-  return fmt::format("{} of {} claims reproduced, {} contradicted, {} inconclusive", reproduced, results.size(),
-                     contradicted, inconclusive);
+namespace {
+
+/// "0.0123", "< 0.0001", or "—" without a test.
+std::string p_cell(double p) {
+  if (!std::isfinite(p)) return "—";
+  return p < 1e-4 ? "< 0.0001" : fmt::format("{:.4f}", p);
 }
 
-void add_claims(Table& table, const std::vector<ClaimResult>& results) {
+std::string number_cell(double v) { return std::isfinite(v) ? fmt::format("{:.2f}", v) : "—"; }
+
+}  // namespace
+
+std::string verdict_count(const std::vector<ClaimResult>& results) {
+  int counts[4] = {0, 0, 0, 0};
+  for (const auto& r : results) ++counts[static_cast<int>(r.verdict.outcome)];
+  return fmt::format("{} of {} claims reproduced, {} contradicted, {} inconclusive, {} not testable",
+                     counts[static_cast<int>(Outcome::reproduced)], results.size(),
+                     counts[static_cast<int>(Outcome::contradicted)], counts[static_cast<int>(Outcome::inconclusive)],
+                     counts[static_cast<int>(Outcome::not_testable)]);
+}
+
+void add_claims(Table& table, const std::vector<ClaimResult>& results, const SuiteFamily& family, int unregistered) {
   if (results.empty()) return;
   Section s;
   s.heading = "The paper's claims, judged on these runs";
   s.notes.push_back(fmt::format(
-      "{}. Rule (docs/claims.md; the same for every table): per-seed values of the claim's "
-      "metric; A above B by a one-sided Welch t-test at α = {}; A ≈ B within d by two one-sided Welch tests "
-      "(TOST); a trend by the sign of Spearman's ρ over the row means and the end rows by Welch; a peak by the "
-      "best row in the set against the best outside it; a gap narrows when its size |A − B| per seed is "
-      "above the later one's |C − D| by Welch; fails when every run fails. A run recorded fail (loss near "
-      "chance) counts only in a fails claim and is left out of every other, as the paper prints \"fail\" for "
-      "it; fewer than {} values in a row: inconclusive (n < {}). The verdict is on the direction, not the "
-      "size: the difference of the means (ours: means over seeds) is printed in brackets beside the paper's. "
-      "Claims were written from the paper before these runs were read.",
-      verdict_count(results), kAlpha, kMinSeeds, kMinSeeds));
+      "{}. Rule version {} (docs/claims.md; the same for every table): one test per claim, two-sided at α = {} "
+      "after Holm's correction over every tested claim of the suite ({}), the direction read from the sign; rows "
+      "that share seeds are compared by a paired t-test on the per-seed differences, others by Welch's; A ≈ B "
+      "within d by two one-sided tests (TOST); a trend by the end rows with Spearman's ρ of the claimed sign; a "
+      "peak by an intersection–union test (a row in the set above every row outside it, Bonferroni over the "
+      "candidates); a gap narrows when its per-seed size |A − B| is above the later |C − D|; fails when every "
+      "run fails. A run recorded fail (loss near chance) counts only in a fails claim and is left out of every "
+      "other; fewer than {} values in a row: inconclusive (n < {}). \"detectable\" is the smallest difference the "
+      "claim's test finds with 80% power at α, from its measured spread. The verdict is on the direction: our "
+      "difference of the means is printed in brackets beside the paper's.",
+      verdict_count(results), kRuleVersion, kAlpha, family_text(family), kMinSeeds, kMinSeeds));
+  if (unregistered > 0)
+    s.notes.push_back(fmt::format(
+        "Not pre-registered: {} of this table's records store no hash of the claims they were trained under "
+        "(records before rule version 2), and the claims' conditions were written after they were read (see the "
+        "references file), so these verdicts may reflect the results.",
+        unregistered));
+  for (const auto& why : family.left_out) s.notes.push_back("Left out of the correction: " + why);
   s.columns = {"#", "claim (the paper's words, or a paraphrase)", "rows", "metric", "paper", "ours", "verdict",
-               "evidence"};
-  const std::vector<std::string> extra = {"claim",       "claim_kind", "claim_rows",   "claim_metric",
-                                          "claim_paper", "claim_ours", "claim_verdict", "claim_evidence"};
+               "p", "p (Holm)", "detectable", "evidence"};
+  const std::vector<std::string> extra = {"claim",        "claim_kind",   "claim_rows",    "claim_metric",
+                                          "claim_paper",  "claim_ours",   "claim_verdict", "claim_p",
+                                          "claim_p_holm", "claim_detectable", "claim_evidence"};
   const std::size_t width = table.csv_columns.size();
   for (auto& row : table.csv_rows) row.resize(width + extra.size());
   table.csv_columns.insert(table.csv_columns.end(), extra.begin(), extra.end());
   for (std::size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
-    const std::string verdict = r.verdict.text();
+    const auto& v = r.verdict;
+    const std::string verdict = v.text();
     s.rows.push_back({fmt::format("C{}", i + 1), r.claim.says, r.rows, r.metric, r.paper, r.ours,
-                      "**" + verdict + "**", r.verdict.evidence});
+                      "**" + verdict + "**", p_cell(v.p), p_cell(v.p_adjusted), number_cell(v.detectable),
+                      v.evidence});
     std::vector<std::string> csv(width);
-    csv.insert(csv.end(), {r.claim.says, r.claim.kind, r.rows, r.metric, r.paper, r.ours, verdict, r.verdict.evidence});
+    csv.insert(csv.end(), {r.claim.says, r.claim.kind, r.rows, r.metric, r.paper, r.ours, verdict, p_cell(v.p),
+                           p_cell(v.p_adjusted), number_cell(v.detectable), v.evidence});
     table.csv_rows.push_back(std::move(csv));
   }
   table.sections.push_back(std::move(s));

@@ -34,7 +34,7 @@ std::string files_line(const sweep::SweepPlan& plan, const fs::path& dir) {
 /// "N of M claims reproduced on preset cpu", how many measured rows are above raw pixels, then one
 /// line per table with both.
 std::string claims_summary(const std::vector<sweep::SweepPlan>& plans) {
-  int reproduced = 0, total = 0;
+  std::vector<ClaimResult> every;
   std::set<std::string> presets;
   std::string lines;
   RawPixelTally all;
@@ -42,21 +42,21 @@ std::string claims_summary(const std::vector<sweep::SweepPlan>& plans) {
     const auto [results, tally] = sweep_verdicts(plan, plan.sweep.references);
     if (results.empty()) continue;
     presets.insert(plan.preset);
-    total += static_cast<int>(results.size());
-    for (const auto& r : results) reproduced += r.verdict.outcome == Outcome::reproduced ? 1 : 0;
+    every.insert(every.end(), results.begin(), results.end());
     all += tally;
     const auto& spec = plan.sweep.report;
     const std::string raw = raw_pixel_text(tally);
     lines += fmt::format("- {} (`{}`): {}.{}\n", spec.title.empty() ? plan.sweep.name : spec.title, plan.sweep.name,
                          verdict_count(results), raw.empty() ? "" : " Rows above raw pixels: " + raw + ".");
   }
-  if (total == 0) return "";
+  if (every.empty()) return "";
   const std::string raw = raw_pixel_text(all);
   return fmt::format(
-      "**{} of {} claims reproduced on preset {}.** Each table lists its paper's claims with a verdict (reproduced, "
-      "contradicted or inconclusive) under one rule for every table (docs/claims.md). {}Per "
+      "**On preset {}: {}.** Each table lists its paper's claims with a verdict (reproduced, contradicted, "
+      "inconclusive or not testable) under one rule for every table, rule version {} (docs/claims.md): two-sided "
+      "tests, paired on shared seeds, read after Holm's correction over every tested claim of the suite. {}Per "
       "table:\n\n{}\n",
-      reproduced, total, fmt::join(presets, ", "),
+      fmt::join(presets, ", "), verdict_count(every), kRuleVersion,
       raw.empty() ? std::string()
                   : fmt::format("A verdict compares rows with each other; whether a row learned anything is its gain "
                                 "over the raw-pixel baseline (the flattened images themselves), and the measured rows "

@@ -7,6 +7,7 @@
 
 #include "contra/config/load.h"
 #include "contra/core/error.h"
+#include "contra/report/conditions.h"
 #include "contra/report/rows.h"
 
 namespace contra::report {
@@ -111,7 +112,10 @@ std::set<double> PlannedGrid::numeric_xs_of(const std::string& want, const std::
 void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& reference) {
   if (!plan.sweep.report.claims) return;
   const PlannedGrid grid(plan);
+  std::vector<const config::Experiment*> planned;
+  for (const auto& run : plan.runs) planned.push_back(&run.experiment);
   for (const auto& c : reference.claims) {
+    check_condition_keys(c.conditions, planned);
     for (const auto* r : {&c.row, &c.than, &c.then_row, &c.then_than, &c.along}) {
       if (grid.x_known()) require_planned(c, "x", r->x, grid.xs(), plan.sweep.name);
       CONTRA_CHECK(grid.has_series() || r->series.empty(),

@@ -15,6 +15,7 @@
 #include "contra/report/epoch_reference.h"
 #include "contra/report/grid.h"
 #include "contra/report/planned_grid.h"
+#include "contra/report/suite.h"
 #include "contra/sweep/baselines.h"
 
 namespace contra::report {
@@ -175,13 +176,15 @@ Reference reference_of(const sweep::SweepPlan& plan, const std::string& referenc
 
 }  // namespace
 
-SweepVerdicts sweep_verdicts(const sweep::SweepPlan& plan, const std::string& references_dir) {
+SweepVerdicts sweep_verdicts(const sweep::SweepPlan& plan, const std::string& references_dir, bool over_suite) {
   if (!plan.sweep.report.claims) return {};
   const Reference reference = reference_of(plan, references_dir);
   if (!reference || reference->claims.empty()) return {};
   std::vector<std::string> warnings;
   const RowSet rows = rows_of(plan, reference, warnings);  // the records, read once for both
-  return {judge_claims(plan, rows, reference), raw_pixel_tally(rows)};
+  SweepVerdicts out{judge_claims(plan, rows, reference), raw_pixel_tally(rows)};
+  if (over_suite) adjust_over_suite(plan, out.claims);
+  return out;
 }
 
 std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::string& references_dir) {
@@ -201,14 +204,17 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     warnings.push_back(fmt::format("{} of {} baseline runs have no finished record: the table says INCOMPLETE "
                                    "(`contra sweep` trains them)",
                                    base_planned - base_recorded, base_planned));
-  const auto claims = judge_claims(plan, rows, reference);  // a claim naming a row the table lacks stops here
+  auto claims = judge_claims(plan, rows, reference);  // a claim naming a row the table lacks stops here
+  const SuiteFamily family = claims.empty() ? SuiteFamily{} : adjust_over_suite(plan, claims);
   Table table = layout.table(plan, rows, reference);
   Figure figure = layout.figure(plan, rows, reference);
   if (curve) {
     figure.panels.push_back(epoch_reference_panel(plan, rows, *curve));
     table.footnotes.push_back(epoch_reference_note(rows, *curve));
   }
-  add_claims(table, claims);
+  const auto unregistered = std::count_if(rows.runs.begin(), rows.runs.end(),
+                                          [](const RunSummary& r) { return r.attributes.count("claims_sha") == 0; });
+  add_claims(table, claims, family, static_cast<int>(unregistered));
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",
                     plan.dir / "table.tex",

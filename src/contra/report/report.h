@@ -54,11 +54,12 @@ std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::st
 
 /// The verdicts of judge_sweep and the measured rows above the raw-pixel baseline
 /// (report/baselines.h), from one read of the records: what the results index says of a table.
-/// Both empty when the sweep cites no table or its table has no claims.
+/// Both empty when the sweep cites no table or its table has no claims. `over_suite` false: the
+/// raw verdicts, before Holm's correction over the suite (report/suite.h).
 struct SweepVerdicts {
   std::vector<ClaimResult> claims;
   RawPixelTally pixel_tally;
 };
-SweepVerdicts sweep_verdicts(const sweep::SweepPlan& plan, const std::string& references_dir);
+SweepVerdicts sweep_verdicts(const sweep::SweepPlan& plan, const std::string& references_dir, bool over_suite = true);
 
 }  // namespace contra::report

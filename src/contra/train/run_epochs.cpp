@@ -120,6 +120,9 @@ void record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_secon
     rec.summary("linear_top1", scores.probed ? scores.linear.test_top1 : kNaN);
     rec.summary("linear_train_top1", scores.probed ? scores.linear.train_top1 : kNaN);
     rec.summary("linear_iterations", scores.linear.iterations);
+    rec.summary("linear_grad_max", scores.probed ? scores.linear.grad_max : kNaN);
+    rec.summary("linear_converged", std::int64_t{scores.probed && scores.linear.converged ? 1 : 0});
+    rec.summary("linear_seconds", scores.probed ? scores.linear.seconds : kNaN);
   }
   s.epoch_start_gen.set_state(s.data_gen.get_state());  // the next epoch starts from here
   const auto every = s.exp.train.checkpoint_every;

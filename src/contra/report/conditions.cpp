@@ -1,0 +1,127 @@
+#include "contra/report/conditions.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "contra/config/keys.h"
+#include "contra/core/error.h"
+#include "contra/eval/linear_probe.h"
+
+namespace contra::report {
+
+namespace {
+
+constexpr const char* kSummaryPrefix = "summary.";
+constexpr const char* kHorizonPrefix = "horizon(";
+
+/// The two operands of "a / b", or one.
+std::vector<std::string> operands(const std::string& of) {
+  const auto slash = of.find(" / ");
+  if (slash == std::string::npos) return {of};
+  return {of.substr(0, slash), of.substr(slash + 3)};
+}
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+/// The config key an operand reads, or "" for one that reads none.
+std::string config_key_of(const std::string& operand) {
+  if (starts_with(operand, kHorizonPrefix)) return operand.substr(8, operand.size() - 9);
+  if (starts_with(operand, kSummaryPrefix) || operand == "knn_over_random_init" || operand == "probe_converged" ||
+      operand == "train_images")
+    return "";
+  return operand;
+}
+
+double operand_value(const std::string& operand, const RunSummary& run, const RowSet& set) {
+  if (operand == "knn_over_random_init") {
+    const auto* init = set.baseline(config::BaselineSpec::Role::init);
+    return init == nullptr ? NAN : run.metric("knn_top1") - init->knn.mean;
+  }
+  if (operand == "probe_converged") {
+    if (run.summary.count("linear_converged") == 1) return run.metric("linear_converged") > 0 ? 1.0 : 0.0;
+    const double iterations = run.metric("linear_iterations");  // a record of the former probe
+    return std::isfinite(iterations) ? (iterations < static_cast<double>(eval::kFormerProbeCap) ? 1.0 : 0.0) : NAN;
+  }
+  if (operand == "train_images") {
+    const auto it = run.attributes.find("train_images");
+    if (it == run.attributes.end()) return NAN;
+    if (const auto* i = std::get_if<std::int64_t>(&it->second)) return static_cast<double>(*i);
+    if (const auto* d = std::get_if<double>(&it->second)) return *d;
+    return NAN;
+  }
+  if (starts_with(operand, kSummaryPrefix)) return run.metric(operand.substr(8));
+  const auto value = config::numeric_value(run.experiment, config_key_of(operand));
+  if (!value) return NAN;
+  return starts_with(operand, kHorizonPrefix) ? 1.0 / (1.0 - *value) : *value;
+}
+
+std::string number(double v) {
+  return std::fabs(v) >= 100 || v == std::floor(v) ? fmt::format("{:.0f}", v) : fmt::format("{:.3g}", v);
+}
+
+}  // namespace
+
+double condition_value(const config::Condition& condition, const RunSummary& run, const RowSet& set) {
+  const auto ops = operands(condition.of);
+  const double a = operand_value(ops[0], run, set);
+  return ops.size() == 1 ? a : a / operand_value(ops[1], run, set);
+}
+
+namespace {
+
+/// The first row of `rows` on which `c` fails, as one line; "" when it holds on every row.
+std::string first_failure(const config::Condition& c, const std::vector<const Row*>& rows, const RowSet& set,
+                          const std::function<std::string(const Row&)>& row_name) {
+  const std::string why = c.why.empty() ? "" : fmt::format(" ({})", c.why);
+  for (const auto* row : rows) {
+    double sum = 0;
+    int n = 0;
+    bool missing = false;
+    for (const auto i : row->members) {
+      const auto& run = set.runs[i];
+      if (run.status == "error") continue;
+      const double v = condition_value(c, run, set);
+      missing = missing || !std::isfinite(v);
+      sum += v;
+      ++n;
+    }
+    if (n == 0 || missing) return fmt::format("{} not measured at {}{}", c.of, row_name(*row), why);
+    const double mean = sum / n;
+    if (std::isfinite(c.at_least) && !(mean >= c.at_least))
+      return fmt::format("{} = {} at {}, below {}{}", c.of, number(mean), row_name(*row), number(c.at_least), why);
+    if (std::isfinite(c.at_most) && !(mean <= c.at_most))
+      return fmt::format("{} = {} at {}, above {}{}", c.of, number(mean), row_name(*row), number(c.at_most), why);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string failed_condition(const std::vector<config::Condition>& conditions,
+                             const std::function<std::vector<const Row*>(const config::Condition&)>& rows_of,
+                             const RowSet& set, const std::function<std::string(const Row&)>& row_name) {
+  std::vector<std::string> failed;
+  for (const auto& c : conditions) {
+    const auto line = first_failure(c, rows_of(c), set, row_name);
+    if (!line.empty()) failed.push_back(line);
+  }
+  return fmt::format("{}", fmt::join(failed, "; "));
+}
+
+void check_condition_keys(const std::vector<config::Condition>& conditions,
+                          const std::vector<const config::Experiment*>& planned) {
+  for (const auto& c : conditions)
+    for (const auto& op : operands(c.of)) {
+      const auto key = config_key_of(op);
+      const bool held = std::any_of(planned.begin(), planned.end(), [&](const config::Experiment* e) {
+        return config::numeric_value(*e, key).has_value();
+      });
+      CONTRA_CHECK(key.empty() || held,
+                   "{}: conditions: of = '{}' names '{}', which the runs' configs do not hold as a number", c.where,
+                   c.of, key);
+    }
+}
+
+}  // namespace contra::report

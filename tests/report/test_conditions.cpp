@@ -1,0 +1,159 @@
+// Claims that state the regime they need (config/claims.h Condition, report/conditions.h): a
+// condition that holds lets the claim be judged; one that fails makes it "not testable", naming
+// the row, the value and the bound, and takes it out of Holm's family; a probe that stopped at
+// its cap (or, in a record of the former probe, at 300 iterations) fails probe_converged; a
+// condition naming a key no run holds, or malformed, is one line with its file:line.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+
+#include <string>
+
+#include "../support/errors.h"
+#include "../support/report_fixtures.h"
+#include "../support/temp_dir.h"
+#include "contra/report/claims_table.h"
+#include "contra/report/report.h"
+
+namespace fs = std::filesystem;
+using contra::report::Outcome;
+using contra::testing::message_of;
+using contra::testing::TempDir;
+using contra::testing::write_file;
+using namespace contra::testing::report_fixtures;
+
+namespace {
+
+/// Two rows, batch 256 and 512, three seeds; one above claim (512 above 256) with `conditions`.
+std::string sweep_with(const TempDir& dir, const std::string& conditions) {
+  fs::create_directories(dir / "refs");
+  write_file(dir / "refs" / "t.toml",
+             "paper = \"P\"\nmetric = \"top-1 (%)\"\n[tab]\nwhere = \"T\"\nbatch = [256, 512]\n"
+             "top1 = [50.0, 54.0]\n[[tab.claims]]\nsays = \"larger batches are better\"\n"
+             "kind = \"above\"\nrow = { x = 512 }\nthan = { x = 256 }\nconditions = [" +
+                 conditions + "]\n");
+  return write_file(dir / "sweep.toml", "name = \"c\"\nexperiment = \"" + kExperiment +
+                                            "\"\nseeds = [0, 1, 2]\n[grid]\n\"optim.batch\" = [256, 512]\n"
+                                            "[preset.cpu]\n\"data.train_subset\" = 20000\n[report]\nreference = "
+                                            "\"t.tab\"\nreference_x = \"batch\"\nreference_y = \"top1\"\nx = "
+                                            "\"optim.batch\"\nx_label = \"batch\"\n");
+}
+
+contra::report::ClaimResult judge(const TempDir& dir, const std::string& conditions,
+                                  const std::function<Fake(const contra::sweep::PlannedRun&)>& measure) {
+  fs::remove_all(dir / "results");
+  const auto plan = record_all(sweep_with(dir, conditions), dir / "results", measure);
+  const auto results = contra::report::judge_sweep(plan, (dir / "refs").string());
+  REQUIRE(results.size() == 1);
+  return results[0];
+}
+
+/// 512 above 256 by 4 points, kNN 50 (random init's mean is 11), the probe converged.
+Fake learned(const contra::sweep::PlannedRun& run) {
+  Fake f;
+  f.linear = (run.experiment.optim.batch == 512 ? 54 : 50) + 0.1 * static_cast<double>(run.seed);
+  f.summary["linear_converged"] = 1;
+  f.summary["steps"] = 20000.0 / static_cast<double>(run.experiment.optim.batch);
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("conditions: a claim whose conditions hold is judged", "[report][claims][conditions]") {
+  TempDir dir;
+  const auto r =
+      judge(dir,
+            "{ of = \"knn_over_random_init\", at_least = 5 }, { of = \"probe_converged\", at_least = 1 },"
+            "{ of = \"summary.steps\", at_least = 30 }, { of = \"optim.batch / summary.steps\", at_most = 20 }",
+            learned);
+  INFO(r.verdict.evidence);
+  CHECK(r.verdict.outcome == Outcome::reproduced);
+}
+
+TEST_CASE("conditions: a row that did not learn makes the claim not testable, naming it",
+          "[report][claims][conditions]") {
+  TempDir dir;
+  const auto r = judge(dir, "{ of = \"knn_over_random_init\", at_least = 5, why = \"the rows must learn\" }",
+                       [](const contra::sweep::PlannedRun& run) {
+                         Fake f = learned(run);
+                         if (run.experiment.optim.batch == 256) f.knn = 12;  // 1 point over random init's 11
+                         return f;
+                       });
+  INFO(r.verdict.evidence);
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+  CHECK(r.verdict.text() == "not testable");
+  CHECK_FALSE(r.verdict.tested());  // out of Holm's family
+  CHECK_THAT(
+      r.verdict.evidence,
+      Catch::StartsWith("condition not met: knn_over_random_init = 1 at batch = 256, below 5 (the rows must learn)"));
+  CHECK_THAT(r.verdict.evidence, Catch::Contains("the test, not counted: A − B = +4.00"));
+}
+
+TEST_CASE("conditions: a ratio of config keys, and a bound from above", "[report][claims][conditions]") {
+  TempDir dir;
+  // steps = 20000 / batch: 78.125 at 256, 39.0625 at 512; the experiment's m = 0.99 remembers 100
+  // steps. The rows are checked in the claim's order: row (512), then than (256).
+  auto r = judge(dir, "{ of = \"summary.steps\", at_least = 50 }", learned);
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+  CHECK_THAT(r.verdict.evidence, Catch::Contains("summary.steps = 39.1 at batch = 512, below 50"));
+  r = judge(dir, "{ of = \"horizon(method.momentum) / summary.steps\", at_most = 1 }", learned);
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+  CHECK_THAT(r.verdict.evidence,
+             Catch::Contains("horizon(method.momentum) / summary.steps = 2.56 at batch = 512, above 1"));
+  // Every condition that fails is named, each at the first row it fails on.
+  r = judge(dir, "{ of = \"summary.steps\", at_least = 50 }, { of = \"optim.batch\", at_most = 300 }", learned);
+  CHECK_THAT(r.verdict.evidence, Catch::StartsWith("condition not met: summary.steps = 39.1 at batch = 512, below 50; "
+                                                   "optim.batch = 512 at batch = 512, above 300; the test"));
+}
+
+TEST_CASE("conditions: a probe that stopped at its cap is not converged", "[report][claims][conditions]") {
+  TempDir dir;
+  const std::string probe = "{ of = \"probe_converged\", at_least = 1 }";
+  auto r = judge(dir, probe, [](const contra::sweep::PlannedRun& run) {
+    Fake f = learned(run);
+    if (run.seed == 2 && run.experiment.optim.batch == 512) f.summary["linear_converged"] = 0;
+    return f;
+  });
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+  CHECK_THAT(r.verdict.evidence, Catch::Contains("probe_converged = 0.667 at batch = 512, below 1"));
+  // A record of the former probe (no linear_converged): converged when it stopped before 300.
+  const auto former = [](double iterations) {
+    return [iterations](const contra::sweep::PlannedRun& run) {
+      Fake f = learned(run);
+      f.summary.erase("linear_converged");
+      f.summary["linear_iterations"] = iterations;
+      return f;
+    };
+  };
+  CHECK(judge(dir, probe, former(300)).verdict.outcome == Outcome::not_testable);
+  CHECK(judge(dir, probe, former(212)).verdict.outcome == Outcome::reproduced);
+}
+
+TEST_CASE("conditions: a key no run holds, two bounds or an unknown quantity is one line with file:line",
+          "[report][claims][conditions][config]") {
+  TempDir dir;
+  const auto error = [&](const std::string& conditions) {
+    return message_of([&] {
+      const auto plan = contra::sweep::plan_sweep(sweep_with(dir, conditions), "", {}, dir / "results");
+      contra::report::check_references(plan, (dir / "refs").string());
+    });
+  };
+  CHECK_THAT(error("{ of = \"method.qeueu / optim.batch\", at_least = 4 }"),
+             Catch::Contains("t.toml:12: conditions: of = 'method.qeueu / optim.batch' names 'method.qeueu', which the "
+                             "runs' configs do not hold as a number"));
+  CHECK_THAT(error("{ of = \"optim.batch\", at_least = 4, at_most = 8 }"), Catch::Contains("exactly one bound"));
+  CHECK_THAT(error("{ of = \"optim.batch\" }"), Catch::Contains("exactly one bound"));
+  CHECK_THAT(error("{ of = \"learned please\", at_least = 1 }"), Catch::Contains("is not a quantity"));
+  CHECK_THAT(error("{ of = \"optim.batch\", at_least = 1, when = 2 }"), Catch::Contains("'when' is unknown"));
+}
+
+TEST_CASE("conditions: the table counts not testable apart", "[report][claims][conditions]") {
+  TempDir dir;
+  fs::remove_all(dir / "results");
+  const auto plan =
+      record_all(sweep_with(dir, "{ of = \"summary.steps\", at_least = 1000 }"), dir / "results", learned);
+  const auto files = contra::report::write_report(plan, (dir / "refs").string());
+  const std::string md = contra::testing::read_file(files.markdown);
+  CHECK_THAT(md, Catch::Contains("0 of 1 claims reproduced, 0 contradicted, 0 inconclusive, 1 not testable"));
+  CHECK_THAT(md, Catch::Contains("Holm over 0 tested claims of 1 table"));
+}
