@@ -69,8 +69,10 @@ int sweep_command(SweepArgs& a) {
                a.slurm_flags.empty() ? std::string("--no-submit") : a.slurm_flags.front());
   auto plan = sweep::plan_sweep(a.file, a.preset, a.sets, a.results);
   auto baselines = sweep::plan_baselines(plan);  // raw pixels, random init, supervised: shared by id
-  // What the table will cite, read now: a bad reference stops the sweep before it trains.
-  report::check_references(plan, a.references_dir(plan));
+  // What the table will cite, read now: a bad reference stops the sweep before it trains. Its claims
+  // are what each run records as the claims it was trained under (sweep/claims_sha.h).
+  plan.sweep.references = a.references_dir(plan);
+  report::check_references(plan, plan.sweep.references);
   if (a.dry_run) return fmt::print("{}", sweep::dry_run_listing(plan, baselines)), 0;
   if (a.launcher == "slurm") {
     a.slurm.resources = sweep::merge_slurm(plan.sweep.slurm, a.slurm_cli, a.slurm_set, a.file);

@@ -31,6 +31,8 @@ void add_train_options(CLI::App* train, TrainArgs& t) {
       ->capture_default_str();
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
   train->add_option("--preset", t.ctx.preset, "Preset name to record (set by `contra sweep`)");
+  train->add_option("--claims-sha", t.ctx.claims_sha,
+                    "The hashes of the claims that judge the sweep's table, to record (set by `contra sweep`)");
   train->add_option("--axis", t.axes,
                     "A key the sweep varies, recorded with the run's value of it (set by `contra sweep`)");
   train->add_flag("--fresh", t.ctx.fresh, "Start over: delete the run's checkpoint instead of resuming from it");

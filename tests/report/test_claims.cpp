@@ -384,7 +384,7 @@ TEST_CASE("claims: printed under the table and written into its CSV", "[report][
   const auto lines = contra::testing::lines_of(csv);
   REQUIRE(lines.size() == 1 + 3 + 6 + 7);  // header, baselines, rows, claims
   CHECK_THAT(lines[0], Catch::EndsWith(",claim,claim_kind,claim_rows,claim_metric,claim_paper,claim_ours,"
-                                       "claim_verdict,claim_p,claim_p_holm,claim_detectable,claim_evidence"));
+                                       "claim_verdict,claim_p,claim_p_holm,claim_detectable,claim_registered,claim_evidence"));
   const auto commas = [](const std::string& s) {
     int n = 0;
     bool quoted = false;

@@ -12,8 +12,11 @@
 #include "../support/errors.h"
 #include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
+#include "contra/config/references.h"
 #include "contra/report/claims_table.h"
 #include "contra/report/report.h"
+#include "contra/sweep/claims_sha.h"
+#include "contra/sweep/slurm_launcher.h"
 
 namespace fs = std::filesystem;
 using contra::report::Outcome;
@@ -24,14 +27,15 @@ using namespace contra::testing::report_fixtures;
 
 namespace {
 
-/// Two rows, batch 256 and 512, three seeds; one above claim (512 above 256) with `conditions`.
-std::string sweep_with(const TempDir& dir, const std::string& conditions) {
+constexpr const char* kAbove = "kind = \"above\"\nrow = { x = 512 }\nthan = { x = 256 }\n";
+
+/// Two rows, batch 256 and 512, three seeds; one claim (by default: 512 above 256) with `conditions`.
+std::string sweep_with(const TempDir& dir, const std::string& conditions, const std::string& claim = kAbove) {
   fs::create_directories(dir / "refs");
   write_file(dir / "refs" / "t.toml",
              "paper = \"P\"\nmetric = \"top-1 (%)\"\n[tab]\nwhere = \"T\"\nbatch = [256, 512]\n"
-             "top1 = [50.0, 54.0]\n[[tab.claims]]\nsays = \"larger batches are better\"\n"
-             "kind = \"above\"\nrow = { x = 512 }\nthan = { x = 256 }\nconditions = [" +
-                 conditions + "]\n");
+             "top1 = [50.0, 54.0]\n[[tab.claims]]\nsays = \"larger batches are better\"\n" +
+                 claim + "conditions = [" + conditions + "]\n");
   return write_file(dir / "sweep.toml", "name = \"c\"\nexperiment = \"" + kExperiment +
                                             "\"\nseeds = [0, 1, 2]\n[grid]\n\"optim.batch\" = [256, 512]\n"
                                             "[preset.cpu]\n\"data.train_subset\" = 20000\n[report]\nreference = "
@@ -145,6 +149,88 @@ TEST_CASE("conditions: a key no run holds, two bounds or an unknown quantity is 
   CHECK_THAT(error("{ of = \"optim.batch\" }"), Catch::Contains("exactly one bound"));
   CHECK_THAT(error("{ of = \"learned please\", at_least = 1 }"), Catch::Contains("is not a quantity"));
   CHECK_THAT(error("{ of = \"optim.batch\", at_least = 1, when = 2 }"), Catch::Contains("'when' is unknown"));
+  CHECK_THAT(error("{ of = \"optim.batch / summary.steps / summary.steps\", at_least = 1 }"),
+             Catch::Contains("divides more than once"));
+  CHECK_THAT(error("{ of = \"summary.\", at_least = 1 }"), Catch::Contains("is not a quantity"));
+  CHECK_THAT(error("{ of = 3, at_least = 1 }"), Catch::Contains("of = 3 must be a quantity as text"));
+  // `on` names a row the claim's kind compares, checked before any run trains.
+  CHECK_THAT(error("{ of = \"optim.batch\", at_least = 1, on = \"then_row\" }"),
+             Catch::Contains("on = 'then_row', but a claim of kind 'above' names no such row"));
+  const auto trend_on = message_of([&] {
+    const auto plan = contra::sweep::plan_sweep(
+        sweep_with(dir, "{ of = \"optim.batch\", at_least = 1, on = \"row\" }", "kind = \"increases\"\n"), "", {},
+        dir / "results");
+    contra::report::check_references(plan, (dir / "refs").string());
+  });
+  CHECK_THAT(trend_on, Catch::Contains("on = 'row', but a claim of kind 'increases' names no such row"));
+}
+
+TEST_CASE("conditions: a quantity that overflows or divides by zero is not measured, never held",
+          "[report][claims][conditions]") {
+  TempDir dir;
+  // Three finite values whose sum overflows: the mean is not a number the bound can hold.
+  auto r = judge(dir, "{ of = \"summary.eval_seconds\", at_least = 1e300, on = \"row\" }",
+                 [](const contra::sweep::PlannedRun& run) {
+                   Fake f = learned(run);
+                   f.summary["eval_seconds"] = run.seed == 2 ? -1e308 : 1e308;
+                   return f;
+                 });
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+  CHECK_THAT(r.verdict.evidence, Catch::Contains("summary.eval_seconds not measured at batch = 512"));
+  // An infinite operand (1 / (1 - 1)) or a zero divisor: not measured, whatever the bound.
+  r = judge(dir, "{ of = \"optim.batch / horizon(augment.crop_scale_max)\", at_least = 0 }", learned);
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+  r = judge(dir, "{ of = \"optim.batch / optim.warmup_epochs\", at_most = 1e9 }", learned);
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+}
+
+TEST_CASE("pre-registration: a claim is pre-registered when every record it judges stores its hash",
+          "[report][claims][conditions]") {
+  TempDir dir;
+  const std::string conditions = "{ of = \"optim.batch\", at_least = 1 }";
+  (void)sweep_with(dir, conditions);
+  const auto claim = contra::config::load_reference((dir / "refs").string(), "t.tab").claims.at(0);
+  const std::string hash = contra::config::claim_hash(claim);
+  REQUIRE(hash.size() == 12);
+  const auto with_sha = [&](const std::string& sha) {
+    return [sha](const contra::sweep::PlannedRun& run) {
+      Fake f = learned(run);
+      f.claims_sha = sha;
+      return f;
+    };
+  };
+  CHECK(judge(dir, conditions, with_sha("0123456789ab " + hash)).registered == "yes");
+  // The claim edited after its runs (another hash in every record), or records from before.
+  CHECK(judge(dir, conditions, with_sha("0123456789ab")).registered == "revised after its runs (6 of 6)");
+  CHECK(judge(dir, conditions, learned).registered == "no: 6 of 6 records predate it");
+  // A claim's hash follows what it says and needs, not where it stands in the file.
+  auto edited = claim;
+  edited.where = "elsewhere.toml:99";
+  CHECK(contra::config::claim_hash(edited) == hash);
+  edited.conditions.at(0).at_least = 2;
+  CHECK(contra::config::claim_hash(edited) != hash);
+  // The table counts the pre-registered claims.
+  fs::remove_all(dir / "results");
+  const auto plan = record_all(sweep_with(dir, conditions), dir / "results", with_sha(hash));
+  const auto md = contra::testing::read_file(contra::report::write_report(plan, (dir / "refs").string()).markdown);
+  CHECK_THAT(md, Catch::Contains("Pre-registered: 1 of 1 claims"));
+  CHECK_THAT(md, Catch::Contains("| yes |"));
+  // What contra sweep hands each run: the hashes of the table's claims, in file order.
+  auto with_refs = plan;  // the sweep file names none: its references are the default folder
+  with_refs.sweep.references = (dir / "refs").string();
+  CHECK(contra::sweep::claims_sha(with_refs) == hash);
+  // ... as each task of a SLURM array passes them to `contra train` (the local launcher alike).
+  auto todo = contra::sweep::plan_sweep(sweep_with(dir, conditions), "", {}, dir / "fresh-results");
+  todo.sweep.references = with_refs.sweep.references;
+  contra::sweep::SlurmOptions slurm;
+  slurm.executable = "contra";
+  const auto array = contra::sweep::write_slurm_array(todo, slurm);
+  const auto tasks = contra::testing::read_file(array.tasks);
+  CHECK(array.tasks_count == 6);
+  CHECK_THAT(tasks, Catch::Contains("--claims-sha '" + hash + "'"));  // quoted for the shell
+  auto off = with_refs;
+  off.sweep.report.claims = false;
+  CHECK(contra::sweep::claims_sha(off).empty());
 }
 
 TEST_CASE("conditions: the table counts not testable apart", "[report][claims][conditions]") {

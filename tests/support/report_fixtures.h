@@ -41,6 +41,7 @@ struct Fake {
   std::string status = "complete";
   std::string reason;
   std::map<std::string, double> summary;  ///< further /summary values (linear_converged, steps, ...)
+  std::string claims_sha;                 ///< recorded with claims_rule_version 2 when not empty
 };
 
 /// The mechanism's negatives, K and store bytes for a resolved config (methods/*.h).
@@ -106,6 +107,10 @@ inline void write_records(const contra::sweep::SweepPlan& plan,
       rec.attributes["linear_probe"] = std::string("test probe protocol");
     }
     for (const auto& [key, value] : f.summary) rec.summary[key] = value;
+    if (!f.claims_sha.empty()) {
+      rec.attributes["claims_sha"] = f.claims_sha;
+      rec.attributes["claims_rule_version"] = std::int64_t{2};
+    }
     if (!f.pretext.empty()) {
       rec.epochs["pretext_acc"] = f.pretext;
       rec.epochs["knn_top1"] = f.knn_per_epoch;

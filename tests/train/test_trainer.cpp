@@ -11,6 +11,7 @@
 
 #include "../support/experiment.h"
 #include "../support/temp_dir.h"
+#include "contra/config/claims.h"
 #include "contra/config/run_id.h"
 #include "contra/config/load.h"
 #include "contra/config/sweep.h"
@@ -161,4 +162,22 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss that goes down an
     // knn_random_init was off: not measured.
     CHECK(std::isnan(result.knn_top1_random_init));
   }
+}
+
+TEST_CASE("e2e: a run started by a sweep records the claims it was trained under", "[train][e2e]") {
+  TempDir dir;
+  auto exp = contra::testing::experiment_with({"method.name=raw_pixels", "data.train_subset=512", "data.test_subset=200"});
+  contra::train::RunContext ctx;
+  ctx.out_dir = dir / "runs";
+  ctx.quiet = true;
+  ctx.threads = 1;
+  ctx.claims_sha = "0123456789ab ba9876543210";
+  const auto rec = contra::store::read_run(contra::train::run_experiment(exp, ctx).file);
+  CHECK(contra::store::get_string(rec.attributes, "claims_sha", "record") == ctx.claims_sha);
+  CHECK(contra::store::get_int(rec.attributes, "claims_rule_version", "record") == contra::config::kRuleVersion);
+  // Started by hand (no sweep): no claims, and no attribute that would pass for them.
+  ctx.claims_sha.clear();
+  ctx.out_dir = dir / "by-hand";
+  const auto plain = contra::store::read_run(contra::train::run_experiment(exp, ctx).file);
+  CHECK(plain.attributes.count("claims_sha") == 0);
 }

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "contra/config/claims_reader.h"
+#include "contra/core/hash.h"
 
 namespace contra::config {
 
@@ -30,6 +31,19 @@ const std::vector<std::string>& claim_metric_names() {
   return names;
 }
 
+std::string claim_hash(const Claim& c) {
+  std::string text = fmt::format("contra claim, rule v{}\nkind={}\nsays={}\nmetric={}\npaper={}\n", kRuleVersion, c.kind,
+                                 c.says, c.metric, c.paper);
+  for (const auto& [name, row] : {std::pair{"row", &c.row}, std::pair{"than", &c.than},
+                                  std::pair{"then_row", &c.then_row}, std::pair{"then_than", &c.then_than},
+                                  std::pair{"along", &c.along}})
+    text += fmt::format("{}={}|{}\n", name, row->series, row->x);
+  text += fmt::format("set={}\nwithin={}\n", fmt::join(c.set, "|"), c.within);
+  for (const auto& k : c.conditions)
+    text += fmt::format("condition={}|{}|{}|{}|{}\n", k.of, k.at_least, k.at_most, k.on, k.why);
+  return core::short_hash(text, 12);
+}
+
 const std::vector<std::string>& condition_quantity_names() {
   static const std::vector<std::string> names = {"knn_over_random_init", "probe_converged", "train_images"};
   return names;
@@ -46,7 +60,9 @@ void check_operand(const std::string& operand, const std::string& where) {
   const bool named = std::find(names.begin(), names.end(), operand) != names.end();
   const bool summary = operand.rfind("summary.", 0) == 0 && operand.size() > 8;
   const bool horizon = operand.rfind("horizon(", 0) == 0 && operand.back() == ')' && operand.size() > 9;
-  const bool key = operand.find('.') != std::string::npos && operand.find_first_of(" ()") == std::string::npos;
+  const auto dot = operand.find('.');
+  const bool key = !summary && operand.rfind("summary.", 0) != 0 && dot != std::string::npos && dot > 0 &&
+                   dot + 1 < operand.size() && operand.find_first_of(" ()/") == std::string::npos;
   CONTRA_CHECK(named || summary || horizon || key,
                "{}: conditions: of = '{}' is not a quantity; use a config key (optim.batch), summary.<name>, "
                "horizon(<config key>), {}, or two of them divided ('a / b')",
@@ -63,7 +79,8 @@ Condition read_condition(const toml::node& node, const std::string& claim_where)
   for (const auto& [k, v] : *t) {
     const std::string key(k.str());
     if (key == "of") {
-      CONTRA_CHECK(read_value(v, c.of) && !c.of.empty(), "{}: conditions: of must be a quantity as text", where);
+      CONTRA_CHECK(read_value(v, c.of) && !c.of.empty(), "{}: conditions: of = {} must be a quantity as text", where,
+                   literal_of(v));
     } else if (key == "at_least" || key == "at_most") {
       double bound = NAN;
       CONTRA_CHECK(read_value(v, bound) && std::isfinite(bound), "{}: conditions: {} = {} must be a finite number",
@@ -74,7 +91,7 @@ Condition read_condition(const toml::node& node, const std::string& claim_where)
                    "{}: conditions: on = {} must be one of the claim's rows: row, than, then_row, then_than", where,
                    literal_of(v));
     } else if (key == "why") {
-      CONTRA_CHECK(read_value(v, c.why), "{}: conditions: why must be text", where);
+      CONTRA_CHECK(read_value(v, c.why), "{}: conditions: why = {} must be text", where, literal_of(v));
     } else {
       core::fail("{}: conditions: '{}' is unknown; a condition takes of, at_least or at_most, on and why", where, key);
     }
@@ -83,6 +100,8 @@ Condition read_condition(const toml::node& node, const std::string& claim_where)
   CONTRA_CHECK(std::isfinite(c.at_least) != std::isfinite(c.at_most),
                "{}: a condition needs exactly one bound, at_least or at_most (of = '{}')", where, c.of);
   const auto slash = c.of.find(" / ");
+  CONTRA_CHECK(slash == std::string::npos || c.of.find(" / ", slash + 3) == std::string::npos,
+               "{}: conditions: of = '{}' divides more than once; a quantity is one operand or 'a / b'", where, c.of);
   if (slash == std::string::npos) {
     check_operand(c.of, where);
   } else {
@@ -162,7 +181,8 @@ Claim read_claim(const toml::table& t, const std::string& where) {
     }
     if (key == "conditions") {
       const auto* arr = v.as_array();
-      CONTRA_CHECK(arr != nullptr, "{}: conditions must be an array of tables", where);
+      CONTRA_CHECK(arr != nullptr, "{}: conditions = {} must be an array of tables such as [{{ of = \"optim.batch\", "
+                   "at_least = 256 }}]", location_of(v, where), literal_of(v));
       for (const auto& e : *arr) c.conditions.push_back(read_condition(e, where));
       continue;
     }
@@ -197,6 +217,9 @@ Claim read_claim(const toml::table& t, const std::string& where) {
   }
   for (const auto& [key, required] : keys->second)
     CONTRA_CHECK(!required || t.get(key) != nullptr, "{}: a claim of kind '{}' needs '{}'", where, c.kind, key);
+  for (const auto& k : c.conditions)  // `on` names one of the rows this kind compares
+    CONTRA_CHECK(k.on.empty() || (k.on != "along" && keys->second.count(k.on) == 1),
+                 "{}: conditions: on = '{}', but a claim of kind '{}' names no such row", k.where, k.on, c.kind);
   for (const auto& [key, row] : {std::pair{"row", &c.row}, std::pair{"than", &c.than},
                                   std::pair{"then_row", &c.then_row}, std::pair{"then_than", &c.then_than}})
     CONTRA_CHECK(t.get(key) == nullptr || !row->empty(), "{}: {} = {{}} names no row", where, key);

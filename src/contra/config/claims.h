@@ -32,6 +32,10 @@ inline constexpr const char* kFails = "fails";                ///< every run of 
 inline constexpr const char* kNarrows = "narrows";            ///< row − than wider than then_row − then_than
 }  // namespace claim_kinds
 
+/// The verdict rule's version (report/verdict.h states the rule): stored in every record a sweep
+/// trains, beside its claims' hashes, and bumped whenever the rule changes.
+inline constexpr int kRuleVersion = 2;
+
 /// Every kind, in the order README lists them.
 const std::vector<std::string>& claim_kind_names();
 
@@ -61,6 +65,13 @@ struct Condition {
   std::string why;                ///< what of the paper's explanation needs it, shown when it fails
   std::string where;              ///< "file:line", for messages
 };
+
+/// 12 hex digits identifying what a claim says and needs under rule kRuleVersion: its kind, words,
+/// metric, cited numbers, rows, set, margin and conditions (not its file:line). A record trained
+/// under the claim stores it (attribute claims_sha), so a report can tell a claim fixed before its
+/// runs from one revised after them.
+struct Claim;
+std::string claim_hash(const Claim& claim);
 
 /// The operand names a condition may use beside config keys and summary.<name>.
 const std::vector<std::string>& condition_quantity_names();

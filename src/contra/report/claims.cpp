@@ -113,6 +113,7 @@ class Judge {
     if (left_out > 0)
       r.verdict.evidence += fmt::format("; {} failed run{} left out (docs/claims.md)", left_out,
                                         left_out == 1 ? "" : "s");
+    r.registered = registration(involved);
     const auto rows_of = [&](const config::Condition& c) {
       if (c.on.empty()) return involved;
       const auto it = named.find(c.on);
@@ -254,6 +255,28 @@ class Judge {
     }
     left_out_by_row_[&r] = v.failed_left_out;
     return v;
+  }
+
+  /// Whether the records of `rows` were trained under this claim as it stands (ClaimResult::registered).
+  std::string registration(const std::vector<const Row*>& rows) const {
+    const std::string hash = config::claim_hash(claim_);
+    int runs = 0, predate = 0, revised = 0;
+    for (const auto* row : rows)
+      for (const auto i : row->members) {
+        const auto& run = d_.runs[i];
+        if (run.status == "error") continue;
+        ++runs;
+        const std::string stored = run.attribute_text("claims_sha");
+        if (stored.empty()) {
+          ++predate;
+          continue;
+        }
+        const bool same_rule = run.attribute_text("claims_rule_version") == std::to_string(config::kRuleVersion);
+        if (!same_rule || (" " + stored + " ").find(" " + hash + " ") == std::string::npos) ++revised;
+      }
+    if (predate > 0) return fmt::format("no: {} of {} records predate it", predate, runs);
+    if (revised > 0) return fmt::format("revised after its runs ({} of {})", revised, runs);
+    return "yes";
   }
 
   /// Per-seed gaps a − b over the seeds both rows have, with their seeds.

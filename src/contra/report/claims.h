@@ -23,6 +23,11 @@ struct ClaimResult {
   std::string paper;   ///< the paper's numbers for those rows ("57.8 vs 55.2"), cited
   std::string ours;    ///< our means for those rows ("78.20 vs 70.56"), or the fail counts
   Verdict verdict;
+  /// Pre-registration, from the records the claim judges: "yes" when every one stores this claim's
+  /// hash under this rule version (config::claim_hash, attribute claims_sha); "revised after its
+  /// runs (k of n)" when some store other claims; "no: k of n records predate it" when some store none.
+  std::string registered;
+  bool preregistered() const { return registered == "yes"; }
 };
 
 /// The metric a claim is judged on: its own, else the table's protocol ("knn" when the cited metric

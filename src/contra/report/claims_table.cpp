@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace contra::report {
 
 namespace {
@@ -25,7 +27,7 @@ std::string verdict_count(const std::vector<ClaimResult>& results) {
                      counts[static_cast<int>(Outcome::not_testable)]);
 }
 
-void add_claims(Table& table, const std::vector<ClaimResult>& results, const SuiteFamily& family, int unregistered) {
+void add_claims(Table& table, const std::vector<ClaimResult>& results, const SuiteFamily& family) {
   if (results.empty()) return;
   Section s;
   s.heading = "The paper's claims, judged on these runs";
@@ -41,18 +43,19 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
       "claim's test finds with 80% power at α, from its measured spread. The verdict is on the direction: our "
       "difference of the means is printed in brackets beside the paper's.",
       verdict_count(results), kRuleVersion, kAlpha, family_text(family), kMinSeeds, kMinSeeds));
-  if (unregistered > 0)
-    s.notes.push_back(fmt::format(
-        "Not pre-registered: {} of this table's records store no hash of the claims they were trained under "
-        "(records before rule version 2), and the claims' conditions were written after they were read (see the "
-        "references file), so these verdicts may reflect the results.",
-        unregistered));
+  const auto registered = std::count_if(results.begin(), results.end(), [](const auto& r) { return r.preregistered(); });
+  s.notes.push_back(fmt::format(
+      "Pre-registered: {} of {} claims (every record a claim judges stores its hash, taken by `contra sweep` "
+      "when the run started: the claim and its conditions were fixed before the runs). The others were written "
+      "or revised after their runs, or their records predate rule version {}: their verdicts may reflect the "
+      "results.",
+      registered, results.size(), kRuleVersion));
   for (const auto& why : family.left_out) s.notes.push_back("Left out of the correction: " + why);
   s.columns = {"#", "claim (the paper's words, or a paraphrase)", "rows", "metric", "paper", "ours", "verdict",
-               "p", "p (Holm)", "detectable", "evidence"};
+               "p", "p (Holm)", "detectable", "pre-registered", "evidence"};
   const std::vector<std::string> extra = {"claim",        "claim_kind",   "claim_rows",    "claim_metric",
                                           "claim_paper",  "claim_ours",   "claim_verdict", "claim_p",
-                                          "claim_p_holm", "claim_detectable", "claim_evidence"};
+                                          "claim_p_holm", "claim_detectable", "claim_registered", "claim_evidence"};
   const std::size_t width = table.csv_columns.size();
   for (auto& row : table.csv_rows) row.resize(width + extra.size());
   table.csv_columns.insert(table.csv_columns.end(), extra.begin(), extra.end());
@@ -62,10 +65,10 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
     const std::string verdict = v.text();
     s.rows.push_back({fmt::format("C{}", i + 1), r.claim.says, r.rows, r.metric, r.paper, r.ours,
                       "**" + verdict + "**", p_cell(v.p), p_cell(v.p_adjusted), number_cell(v.detectable),
-                      v.evidence});
+                      r.registered, v.evidence});
     std::vector<std::string> csv(width);
     csv.insert(csv.end(), {r.claim.says, r.claim.kind, r.rows, r.metric, r.paper, r.ours, verdict, p_cell(v.p),
-                           p_cell(v.p_adjusted), number_cell(v.detectable), v.evidence});
+                           p_cell(v.p_adjusted), number_cell(v.detectable), r.registered, v.evidence});
     table.csv_rows.push_back(std::move(csv));
   }
   table.sections.push_back(std::move(s));

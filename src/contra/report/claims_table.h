@@ -17,9 +17,6 @@ std::string verdict_count(const std::vector<ClaimResult>& results);
 /// Adds the claims under `table` (a Markdown table of claim, paper, ours, verdict, p raw and after
 /// Holm over `family`, the difference detectable at 80% power and the evidence, with the rule's
 /// note), and as CSV rows (claim_* columns appended to the table's CSV, empty on the measured rows).
-/// `unregistered`: how many of the table's records store no hash of the claims they were trained
-/// under (attribute `claims_sha`): their verdicts are said to be not pre-registered.
-void add_claims(Table& table, const std::vector<ClaimResult>& results, const SuiteFamily& family = {},
-                int unregistered = 0);
+void add_claims(Table& table, const std::vector<ClaimResult>& results, const SuiteFamily& family = {});
 
 }  // namespace contra::report

@@ -57,7 +57,8 @@ double operand_value(const std::string& operand, const RunSummary& run, const Ro
   return starts_with(operand, kHorizonPrefix) ? 1.0 / (1.0 - *value) : *value;
 }
 
-std::string number(double v) {
+std::string bound_text(double v) {
+  if (std::fabs(v) >= 1e6) return fmt::format("{:.3g}", v);
   return std::fabs(v) >= 100 || v == std::floor(v) ? fmt::format("{:.0f}", v) : fmt::format("{:.3g}", v);
 }
 
@@ -66,7 +67,9 @@ std::string number(double v) {
 double condition_value(const config::Condition& condition, const RunSummary& run, const RowSet& set) {
   const auto ops = operands(condition.of);
   const double a = operand_value(ops[0], run, set);
-  return ops.size() == 1 ? a : a / operand_value(ops[1], run, set);
+  if (ops.size() == 1 || !std::isfinite(a)) return a;
+  const double b = operand_value(ops[1], run, set);
+  return std::isfinite(b) && b != 0 ? a / b : NAN;  // an operand not measured, or a division by zero
 }
 
 namespace {
@@ -87,12 +90,15 @@ std::string first_failure(const config::Condition& c, const std::vector<const Ro
       sum += v;
       ++n;
     }
-    if (n == 0 || missing) return fmt::format("{} not measured at {}{}", c.of, row_name(*row), why);
-    const double mean = sum / n;
+    const double mean = n > 0 ? sum / n : NAN;
+    if (n == 0 || missing || !std::isfinite(mean))
+      return fmt::format("{} not measured at {}{}", c.of, row_name(*row), why);
     if (std::isfinite(c.at_least) && !(mean >= c.at_least))
-      return fmt::format("{} = {} at {}, below {}{}", c.of, number(mean), row_name(*row), number(c.at_least), why);
+      return fmt::format("{} = {} at {}, below {}{}", c.of, bound_text(mean), row_name(*row), bound_text(c.at_least),
+                         why);
     if (std::isfinite(c.at_most) && !(mean <= c.at_most))
-      return fmt::format("{} = {} at {}, above {}{}", c.of, number(mean), row_name(*row), number(c.at_most), why);
+      return fmt::format("{} = {} at {}, above {}{}", c.of, bound_text(mean), row_name(*row), bound_text(c.at_most),
+                         why);
   }
   return "";
 }

@@ -212,9 +212,7 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     figure.panels.push_back(epoch_reference_panel(plan, rows, *curve));
     table.footnotes.push_back(epoch_reference_note(rows, *curve));
   }
-  const auto unregistered = std::count_if(rows.runs.begin(), rows.runs.end(),
-                                          [](const RunSummary& r) { return r.attributes.count("claims_sha") == 0; });
-  add_claims(table, claims, family, static_cast<int>(unregistered));
+  add_claims(table, claims, family);
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",
                     plan.dir / "table.tex",

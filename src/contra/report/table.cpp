@@ -39,7 +39,11 @@ bool numeric_column(const std::vector<std::vector<std::string>>& rows, std::size
 
 std::string row_line(const std::vector<std::string>& cells) {
   std::string line = "|";
-  for (const auto& c : cells) line += " " + md_cell(c) + " |";
+  for (const auto& c : cells) {  // appended piece by piece: GCC 12 warns (stringop-overflow) on " " + temporary
+    line += ' ';
+    line += md_cell(c);
+    line += " |";
+  }
   return line + "\n";
 }
 
@@ -191,7 +195,10 @@ std::string to_markdown(const Table& t) {
 std::string to_csv(const Table& t) {
   std::string out;
   const auto line = [&](const std::vector<std::string>& cells) {
-    for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_cell(cells[i]);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (i > 0) out += ',';
+      out += csv_cell(cells[i]);
+    }
     out += "\n";
   };
   line(t.csv_columns);

@@ -30,10 +30,12 @@
 #include <string>
 #include <vector>
 
+#include "contra/config/claims.h"
+
 namespace contra::report {
 
-/// The rule's version: stored beside every judged claim, bumped whenever the rule changes.
-constexpr int kRuleVersion = 2;
+/// The rule's version (config/claims.h, where records read it): bumped whenever the rule changes.
+using config::kRuleVersion;
 
 /// not_testable: a condition the paper's mechanism needs does not hold in the runs (report/conditions.h);
 /// such a claim is never counted reproduced or contradicted.

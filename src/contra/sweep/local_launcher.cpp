@@ -21,6 +21,7 @@
 #include "contra/core/stop_signal.h"
 #include "contra/store/run_lock.h"
 #include "contra/store/run_record.h"
+#include "contra/sweep/claims_sha.h"
 #include "contra/sweep/children.h"
 #include "contra/train/checkpoint.h"
 #include "contra/train/checkpoint.h"
@@ -41,7 +42,7 @@ struct Running {
 };
 
 std::vector<std::string> train_command(const SweepPlan& plan, const PlannedRun& run, const fs::path& exe, int threads,
-                                       std::int64_t log_every, bool fresh) {
+                                       std::int64_t log_every, bool fresh, const std::string& claims) {
   std::vector<std::string> argv = {exe.string(),
                                    "train",
                                    (plan.configs_dir() / (run.id + ".toml")).string(),
@@ -57,6 +58,7 @@ std::vector<std::string> train_command(const SweepPlan& plan, const PlannedRun& 
                                    std::to_string(log_every),
                                    "--skip-finished"};
   if (fresh) argv.push_back("--fresh");
+  if (!claims.empty()) argv.insert(argv.end(), {"--claims-sha", claims});
   for (const auto& axis : run.axes) {  // the key: its value is the run's config value
     argv.push_back("--axis");
     argv.push_back(axis.first);
@@ -170,6 +172,7 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
                plan.sweep.name, plan.preset, plan.runs.size(), summary.skipped, total,
                resuming > 0 ? fmt::format(" ({} resume from a checkpoint)", resuming) : std::string(),
                options.rerun ? " (--rerun: recorded runs too)" : "", options.jobs, threads);
+  const std::string claims = claims_sha(plan);  // what each run records as the claims it was trained under
   std::map<pid_t, Running> running;
   std::size_t next = 0;
   forward_stop_signals(true);
@@ -178,7 +181,7 @@ LaunchSummary run_local(const SweepPlan& plan, const LocalOptions& options) {
     while (!stopping() && next < todo.size() && static_cast<int>(running.size()) < options.jobs) {
       const PlannedRun& run = *todo[next];
       const fs::path log = plan.logs_dir() / (run.id + ".log");
-      const pid_t pid = spawn(train_command(plan, run, exe, threads, options.log_every, options.rerun), log);
+      const pid_t pid = spawn(train_command(plan, run, exe, threads, options.log_every, options.rerun, claims), log);
       track_child(pid, true);
       running[pid] = {&run, static_cast<int>(++next), std::chrono::steady_clock::now()};
       ++summary.launched;

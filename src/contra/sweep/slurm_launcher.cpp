@@ -9,6 +9,7 @@
 
 #include "contra/core/error.h"
 #include "contra/core/files.h"
+#include "contra/sweep/claims_sha.h"
 #include "contra/sweep/local_launcher.h"
 #include "contra/train/ranks.h"
 #include "contra/train/trainer.h"
@@ -87,6 +88,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   array.tasks = dir / "tasks.txt";
   std::ofstream t(array.tasks);
   bool needs_gpu = false;  // a task whose run trains on CUDA asks for a GPU even where [slurm] gpus is 0
+  const std::string claims = claims_sha(plan);
   for (const auto& run : plan.runs) {
     if (run.state == RunState::done) continue;
     needs_gpu = needs_gpu || run.experiment.run.device.rfind("cuda", 0) == 0;
@@ -95,6 +97,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
                     quote(fs::absolute(plan.configs_dir() / (run.id + ".toml")).string()),
                     quote(fs::absolute(plan.runs_dir()).string()), quote(plan.sweep.name), quote(plan.preset), r.cpus);
     for (const auto& axis : run.axes) line += " --axis " + quote(axis.first);  // its value is the config's
+    if (!claims.empty()) line += " --claims-sha " + quote(claims);
     t << line << "\n";
     ++array.tasks_count;
   }

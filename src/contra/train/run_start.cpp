@@ -4,6 +4,7 @@
 
 #include <variant>
 
+#include "contra/config/claims.h"
 #include "contra/config/load.h"
 #include "contra/config/run_id.h"
 #include "contra/core/device.h"
@@ -42,6 +43,10 @@ void record_provenance(Session& s, const std::string& run_id) {
   if (!s.data.class_names.empty()) r.attribute("classes", fmt::format("{}", fmt::join(s.data.class_names, "\n")));
   r.attribute("sweep", s.ctx.sweep);
   r.attribute("preset", s.ctx.preset);
+  if (!s.ctx.claims_sha.empty()) {  // pre-registration: the claims as they were when the run started
+    r.attribute("claims_sha", s.ctx.claims_sha);
+    r.attribute("claims_rule_version", static_cast<std::int64_t>(config::kRuleVersion));
+  }
   const auto axes = config::axis_values(s.exp, s.ctx.axes);
   for (const auto& [key, value] : axes) {  // numbers as numbers, the rest as their TOML text
     if (const auto number = config::as_number(value)) {

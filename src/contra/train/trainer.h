@@ -18,6 +18,9 @@ struct RunContext {
   std::filesystem::path out_dir = "results/train/runs";  ///< the record goes to <out_dir>/<run id>.h5
   std::string sweep;                                     ///< sweep name, when launched by a sweep
   std::string preset;                                    ///< preset name, when launched by a sweep
+  /// The hashes of the claims that judge the sweep's table (config::claim_hash, space-separated), set
+  /// by `contra sweep`: recorded as `claims_sha` with `claims_rule_version`, when the run starts.
+  std::string claims_sha;
   std::vector<std::string> axes;  ///< the sweep's axis keys, in its order; their values are the config's
   int threads = 0;                ///< intra-op threads; 0 = all cores
   /// Progress line every n steps when not on a terminal; also how often the loop reads the steps'
