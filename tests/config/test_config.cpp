@@ -327,16 +327,16 @@ TEST_CASE("a dataset's own keys: refused for another dataset, naming whose they 
 
 TEST_CASE("set overrides: one line, a number a key can hold, a config value, and a misspelt name lists the valid ones",
           "[config]") {
-  CHECK_THAT(set_error("optim.batch=128\nfoo=1"), Catch::Contains("the value must be one line"));
-  CHECK_THAT(set_error("optim.batch=99999999999999999999"),
-             Catch::Contains("optim.batch: 99999999999999999999 is not a number a config key can hold"));
-  CHECK_THAT(set_error("data.root={a=1}"), Catch::Contains("is no value a config key can hold"));
-  CHECK_THAT(set_error("data.root=1979-05-27"), Catch::Contains("is no value a config key can hold"));
-  CHECK_THAT(set_error("run.precision=fp33"),
-             Catch::Contains("run.precision = 'fp33' is unknown; valid: fp32, bf16, fp16"));
-  CHECK_THAT(set_error("augment.recipe=none"), Catch::Contains("augment.recipe = 'none' was renamed 'identity'"));
-  CHECK_THAT(set_error("model.mlp_hidden=100000000000"), Catch::Contains("model.mlp_hidden = 100000000000 is out of range"));
-  CHECK_THAT(set_error("data.root="), Catch::Contains("data.root is empty; leave it out for the folder of"));
+  contra::testing::check_errors(set_error, {
+      {"optim.batch=128\nfoo=1", "the value must be one line"},
+      {"optim.batch=99999999999999999999", "optim.batch: 99999999999999999999 is not a number a config key can hold"},
+      {"data.root={a=1}", "is no value a config key can hold"},
+      {"data.root=1979-05-27", "is no value a config key can hold"},
+      {"run.precision=fp33", "run.precision = 'fp33' is unknown; valid: fp32, bf16, fp16"},
+      {"augment.recipe=none", "augment.recipe = 'none' was renamed 'identity'"},
+      {"model.mlp_hidden=100000000000", "model.mlp_hidden = 100000000000 is out of range"},
+      {"data.root=", "data.root is empty; leave it out for the folder of"},
+  });
   // A bare word is a string, as before.
   CHECK(experiment_with({"data.root=/somewhere/else"}).data.root == "/somewhere/else");
 }

@@ -11,10 +11,7 @@
 #include "../support/temp_dir.h"
 #include "contra/config/sweep.h"
 
-using contra::testing::message_of;
-using contra::testing::sweep_header;
-using contra::testing::TempDir;
-using contra::testing::write_file;
+using namespace contra::testing;  // message_of, sweep_header, TempDir, write_file, check_errors
 
 namespace {
 
@@ -30,21 +27,20 @@ TEST_CASE("sweep keys: a key set twice where one value would be dropped is refus
   // A dotted and a quoted spelling of one key.
   CHECK_THAT(error_of("[grid]\n\"method.queue\" = [64, 128]\nmethod.queue = [256]\n"),
              Catch::Contains("'method.queue' is set twice among the sweep's axes (also at") && Catch::Contains("s.toml:"));
-  // A block's value against a global axis, and within one block.
-  CHECK_THAT(error_of("[grid]\n\"method.temperature\" = [0.1, 0.2]\n[[block]]\n\"method.name\" = [\"moco\"]\n"
-                      "\"method.temperature\" = 0.5\n"),
-             Catch::Contains("'method.temperature' is set twice in a [[block]] and a sweep axis"));
-  CHECK_THAT(error_of("[[block]]\n\"method.queue\" = [64]\n[[block.zip]]\n\"method.queue\" = [1, 2]\n"
-                      "\"optim.batch\" = [64, 128]\n"),
-             Catch::Contains("'method.queue' is set twice in one [[block]]"));
-  // [fixed] against an axis, and against every block.
-  CHECK_THAT(error_of("[fixed]\n\"method.queue\" = 1024\n[grid]\n\"method.queue\" = [64]\n"),
-             Catch::Contains("'method.queue' is in [fixed] and a sweep axis"));
-  CHECK_THAT(error_of("[fixed]\n\"optim.lr\" = 0.1\n[[block]]\n\"method.queue\" = [64]\n\"optim.lr\" = 0.2\n"),
-             Catch::Contains("'optim.lr' is in [fixed] and every [[block]] sets it"));
-  // One number twice, as an integer and a real.
-  CHECK_THAT(error_of("[grid]\n\"method.momentum\" = [0, 0.0]\n"),
-             Catch::Contains("axis 'method.momentum' lists the value 0 twice"));
+  contra::testing::check_errors(error_of, {
+      // A block's value against a global axis, and within one block.
+      {"[grid]\n\"method.temperature\" = [0.1, 0.2]\n[[block]]\n\"method.name\" = [\"moco\"]\n\"method.temperature\" = 0.5\n",
+       "'method.temperature' is set twice in a [[block]] and a sweep axis"},
+      {"[[block]]\n\"method.queue\" = [64]\n[[block.zip]]\n\"method.queue\" = [1, 2]\n\"optim.batch\" = [64, 128]\n",
+       "'method.queue' is set twice in one [[block]]"},
+      // [fixed] against an axis, and against every block.
+      {"[fixed]\n\"method.queue\" = 1024\n[grid]\n\"method.queue\" = [64]\n",
+       "'method.queue' is in [fixed] and a sweep axis"},
+      {"[fixed]\n\"optim.lr\" = 0.1\n[[block]]\n\"method.queue\" = [64]\n\"optim.lr\" = 0.2\n",
+       "'optim.lr' is in [fixed] and every [[block]] sets it"},
+      // One number twice, as an integer and a real.
+      {"[grid]\n\"method.momentum\" = [0, 0.0]\n", "axis 'method.momentum' lists the value 0 twice"},
+  });
   // Allowed: [fixed] for the blocks that do not set the key themselves.
   TempDir dir;
   CHECK_NOTHROW(contra::config::load_sweep(write_file(

@@ -20,9 +20,7 @@
 
 namespace fs = std::filesystem;
 using contra::report::Outcome;
-using contra::testing::message_of;
-using contra::testing::TempDir;
-using contra::testing::write_file;
+using namespace contra::testing;  // message_of, TempDir, write_file, check_errors
 using namespace contra::testing::report_fixtures;
 
 namespace {
@@ -142,20 +140,21 @@ TEST_CASE("conditions: a key no run holds, two bounds or an unknown quantity is 
       contra::report::check_references(plan, (dir / "refs").string());
     });
   };
-  CHECK_THAT(error("{ of = \"method.qeueu / optim.batch\", at_least = 4 }"),
-             Catch::Contains("t.toml:12: conditions: of = 'method.qeueu / optim.batch' names 'method.qeueu', which the "
-                             "runs' configs do not hold as a number"));
-  CHECK_THAT(error("{ of = \"optim.batch\", at_least = 4, at_most = 8 }"), Catch::Contains("exactly one bound"));
-  CHECK_THAT(error("{ of = \"optim.batch\" }"), Catch::Contains("exactly one bound"));
-  CHECK_THAT(error("{ of = \"learned please\", at_least = 1 }"), Catch::Contains("is not a quantity"));
-  CHECK_THAT(error("{ of = \"optim.batch\", at_least = 1, when = 2 }"), Catch::Contains("'when' is unknown"));
-  CHECK_THAT(error("{ of = \"optim.batch / summary.steps / summary.steps\", at_least = 1 }"),
-             Catch::Contains("divides more than once"));
-  CHECK_THAT(error("{ of = \"summary.\", at_least = 1 }"), Catch::Contains("is not a quantity"));
-  CHECK_THAT(error("{ of = 3, at_least = 1 }"), Catch::Contains("of = 3 must be a quantity as text"));
-  // `on` names a row the claim's kind compares, checked before any run trains.
-  CHECK_THAT(error("{ of = \"optim.batch\", at_least = 1, on = \"then_row\" }"),
-             Catch::Contains("on = 'then_row', but a claim of kind 'above' names no such row"));
+  contra::testing::check_errors(error, {
+      {"{ of = \"method.qeueu / optim.batch\", at_least = 4 }",
+       "t.toml:12: conditions: of = 'method.qeueu / optim.batch' names 'method.qeueu', which the runs' configs do "
+       "not hold as a number"},
+      {"{ of = \"optim.batch\", at_least = 4, at_most = 8 }", "exactly one bound"},
+      {"{ of = \"optim.batch\" }", "exactly one bound"},
+      {"{ of = \"learned please\", at_least = 1 }", "is not a quantity"},
+      {"{ of = \"optim.batch\", at_least = 1, when = 2 }", "'when' is unknown"},
+      {"{ of = \"optim.batch / summary.steps / summary.steps\", at_least = 1 }", "divides more than once"},
+      {"{ of = \"summary.\", at_least = 1 }", "is not a quantity"},
+      {"{ of = 3, at_least = 1 }", "of = 3 must be a quantity as text"},
+      // `on` names a row the claim's kind compares, checked before any run trains.
+      {"{ of = \"optim.batch\", at_least = 1, on = \"then_row\" }",
+       "on = 'then_row', but a claim of kind 'above' names no such row"},
+  });
   const auto trend_on = message_of([&] {
     const auto plan = contra::sweep::plan_sweep(
         sweep_with(dir, "{ of = \"optim.batch\", at_least = 1, on = \"row\" }", "kind = \"increases\"\n"), "", {},

@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "contra/core/error.h"
 
@@ -16,6 +17,21 @@ inline std::string message_of(const std::function<void()>& f) {
     return e.what();
   }
   return "(no ContraError thrown)";
+}
+
+/// One bad input and a text its error must contain.
+struct ErrorCase {
+  std::string input, says;
+};
+
+/// For each case, the message `error_of(input)` contains `says` (the input shown on failure).
+/// Catch2's CHECK_THAT: include <catch2/catch.hpp> before this header's users call it.
+template <class ErrorOf>
+void check_errors(ErrorOf&& error_of, const std::vector<ErrorCase>& cases) {
+  for (const auto& c : cases) {
+    INFO("input: " << c.input);
+    CHECK_THAT(error_of(c.input), Catch::Contains(c.says));
+  }
 }
 
 }  // namespace contra::testing

@@ -108,17 +108,8 @@ Verdict tested(double p_for, double p_against, double detectable, double effect,
 }  // namespace
 
 std::string outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::reproduced:
-      return "reproduced";
-    case Outcome::contradicted:
-      return "contradicted";
-    case Outcome::not_testable:
-      return "not testable";
-    case Outcome::inconclusive:
-      break;
-  }
-  return "inconclusive";
+  static const char* const names[] = {"reproduced", "contradicted", "inconclusive", "not testable"};  // enum order
+  return names[static_cast<int>(o)];
 }
 
 std::string Verdict::text() const {
