@@ -223,10 +223,11 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
                                     "x_label = \"K\"\n"
                                     "series = \"method.name\"\n"
                                     "series_label = \"mechanism\"\n");
-  // Peak memory = 100 MiB + 1000 bytes per negative, for every mechanism.
+  // Peak memory = 100 MiB + 1000 bytes per negative, for every mechanism; linear 80 in 100 s of training.
   const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
     f.knn = 70.0;
+    f.linear = 80.0;
     f.peak = 100 * kMiB + 1000.0 * static_cast<double>(counts_of(run.experiment).negatives);
     return f;
   });
@@ -264,8 +265,10 @@ TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 besi
   CHECK_THAT(md, Catch::Contains("the negatives store alone +0.488 MiB per 1000"));  // 512·1000/2²⁰
   CHECK_FALSE(line_starting(md, "| mechanism | K | negatives |").empty());
   // moco at K = 4096: peak 100 MiB + 4096000 bytes = 103.9 MiB → "104"; the queue 128·4096·4 bytes = 2 MiB.
-  CHECK_THAT(line_starting(md, "| moco | 4096 |"),
-             Catch::Contains("| 4096 | 70.00 | — | 1 | +30.00 | — | ok |") && Catch::Contains("| 104 | 2.00 | 2.5 |"));
+  // Accuracy per unit of time: linear 80 over random init's 20 (seed 0), in 100 s: 60 points / (100/60) min = 36.
+  CHECK_THAT(line_starting(md, "| moco | 4096 |"), Catch::Contains("| 4096 | 70.00 | 80.00 | 1 | +30.00 | +35.00 | ok |") &&
+                                                      Catch::EndsWith("| 104 | 2.00 | 2.5 | 36.00 |"));
+  CHECK_THAT(md, Catch::Contains("linear over random init per train min"));
   CHECK_THAT(line_starting(md, "| end_to_end | 512 |"), Catch::Contains("| 511 |") && Catch::Contains("| 0.00 |"));
   // The paper's own cost table, cited: MoCo v2 Table 3.
   for (const std::string v : {"5.0", "7.4", "93.0", "53", "65"}) CHECK_THAT(md, Catch::Contains("| " + v + " |"));

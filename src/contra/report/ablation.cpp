@@ -51,7 +51,7 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "paper",
                    "train_seconds_mean",
                    "images_per_s_mean",
-                   "peak_memory_bytes_max",
+                   "peak_memory_bytes_mean",
                    "align_mean",
                    "uniform_mean"};
   if (series) {
@@ -86,7 +86,7 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                                     r.paper,
                                     num_cell(r.train_seconds.mean, 1),
                                     num_cell(r.images_per_s.mean, 0),
-                                    num_cell(r.peak_memory_bytes / (1024.0 * 1024.0), 0)};
+                                    mean_std_digits(r.peak_mib, 0)};
     std::vector<std::string> csv = {"",
                                     r.x_text,
                                     num(r.measured.mean, 4),

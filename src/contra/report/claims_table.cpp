@@ -27,6 +27,14 @@ std::string verdict_count(const std::vector<ClaimResult>& results) {
                      counts[static_cast<int>(Outcome::not_testable)]);
 }
 
+std::string verdict_line(const std::vector<ClaimResult>& results) {
+  if (results.empty()) return "";
+  std::vector<std::string> parts;
+  for (std::size_t i = 0; i < results.size(); ++i)
+    parts.push_back(fmt::format("C{} {}", i + 1, results[i].verdict.text()));
+  return fmt::format("claims (rule {}): {}", kRuleVersion, fmt::join(parts, ", "));
+}
+
 void add_claims(Table& table, const std::vector<ClaimResult>& results, const SuiteFamily& family) {
   if (results.empty()) return;
   Section s;

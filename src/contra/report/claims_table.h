@@ -14,6 +14,10 @@ namespace contra::report {
 /// "3 of 5 claims reproduced, 1 contradicted, 1 inconclusive, 0 not testable".
 std::string verdict_count(const std::vector<ClaimResult>& results);
 
+/// The verdicts in one line, for a figure's title (a reader looks at the figure first):
+/// "claims (rule 2): C1 reproduced, C2 not testable, C3 inconclusive"; "" without claims.
+std::string verdict_line(const std::vector<ClaimResult>& results);
+
 /// Adds the claims under `table` (a Markdown table of claim, paper, ours, verdict, p raw and after
 /// Holm over `family`, the difference detectable at 80% power and the evidence, with the rule's
 /// note), and as CSV rows (claim_* columns appended to the table's CSV, empty on the measured rows).

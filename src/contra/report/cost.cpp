@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+
 #include "contra/report/baselines.h"
 #include "contra/report/panels.h"
 #include "contra/report/setting.h"
@@ -19,6 +22,14 @@ double slope(const std::vector<double>& x, const std::vector<double>& y) {
   for (std::size_t i = 0; i < x.size(); ++i) sx += x[i], sy += y[i], sxx += x[i] * x[i], sxy += x[i] * y[i];
   const double den = n * sxx - sx * sx;
   return den > 0 ? (n * sxy - sx * sy) / den : NAN;
+}
+
+/// Points of linear top-1 over the encoder as initialised (the table's init baseline) per minute of
+/// training: what a method's accuracy costs in time. NaN without that baseline or a train time.
+double gain_per_minute(const RowSet& d, const Row& r) {
+  const auto* init = d.baseline(config::BaselineSpec::Role::init);
+  if (init == nullptr || !(r.train_seconds.mean > 0)) return NAN;
+  return (r.linear.mean - init->linear.mean) / (r.train_seconds.mean / 60.0);
 }
 
 }  // namespace
@@ -60,8 +71,15 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
                     "sizes, {:.0f} to {:.0f} negatives); the negatives store alone {:+.3f} MiB per 1000.",
                     g.series, g.bytes_per_negative * 1000.0 / kMiB, g.points, g.min_negatives, g.max_negatives,
                     g.store_bytes_per_negative * 1000.0 / kMiB));
-  t.columns = {s_label, x_label,  "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n",         "kNN vs raw pixels",
-               "linear vs raw pixels", "status",  "train s", "s/step",    "images/s",      "peak MiB",         "store MiB", "GFLOPs/step"};
+  const auto* init = d.baseline(config::BaselineSpec::Role::init);
+  const std::string init_name = init == nullptr ? std::string("init") : init->label;
+  t.notes.push_back(fmt::format(
+      "\"linear over {0} per train min\" is a row's linear top-1 minus the {0} baseline's, in points, per minute of "
+      "training (train s): accuracy per unit of time; peak MiB, the same statistic the cost claims test.",
+      init_name));
+  t.columns = {s_label,         x_label,   "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n", "kNN vs raw pixels",
+               "linear vs raw pixels", "status", "train s", "s/step", "images/s", "peak MiB", "store MiB", "GFLOPs/step",
+               fmt::format("linear over {} per train min", init_name)};
   t.csv_columns = {"baseline",
                    spec.series,
                    spec.x,
@@ -78,30 +96,32 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "train_seconds_mean",
                    "seconds_per_step_mean",
                    "images_per_s_mean",
-                   "peak_memory_bytes_max",
+                   "peak_memory_bytes_mean",
                    "negatives_store_bytes",
-                   "train_flops_per_step"};
+                   "train_flops_per_step",
+                   fmt::format("linear_over_{}_per_minute", init == nullptr ? std::string("init") : init->method)};
   for (const auto& b : d.baselines) {
     t.rows.push_back({"—", b.label, "—", mean_std(b.knn), mean_std(b.linear), std::to_string(b.knn.n), "—", "—",
-                      "baseline: " + b.status, "—", "—", "—", "—", "—", "—"});
+                      "baseline: " + b.status, "—", "—", "—", "—", "—", "—", "—"});
     t.csv_rows.push_back({b.label, "", "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
                           num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline", b.status, "", "", "", "", "",
-                          ""});
+                          "", ""});
   }
   for (const auto& r : d.rows) {
     t.rows.push_back({r.series, r.x_text, num_cell(r.negatives, 0), mean_std(r.measured), mean_std(r.linear),
                       std::to_string(r.measured.n), gain_over_input(d, r.knn.mean, true),
                       gain_over_input(d, r.linear.mean, false), r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
                       num_cell(r.train_seconds.mean, 1), num_cell(r.seconds_per_step.mean, 3),
-                      num_cell(r.images_per_s.mean, 0), num_cell(r.peak_memory_bytes / kMiB, 0),
-                      num_cell(r.store_bytes / kMiB, 2), num_cell(r.train_flops_per_step / 1e9, 1)});
+                      num_cell(r.images_per_s.mean, 0), mean_std_digits(r.peak_mib, 0),
+                      num_cell(r.store_bytes / kMiB, 2), num_cell(r.train_flops_per_step / 1e9, 1),
+                      num_cell(gain_per_minute(d, r), 2)});
     t.csv_rows.push_back({"", r.series, r.x_text, num(r.negatives, 0), num(r.measured.mean, 4),
                           num(r.measured.std, 4), num(r.linear.mean, 4), num(r.linear.std, 4),
                           std::to_string(r.measured.n), gain_over_input(d, r.knn.mean, true, ""),
                           gain_over_input(d, r.linear.mean, false, ""), r.status,
                           r.reasons, num(r.train_seconds.mean, 3), num(r.seconds_per_step.mean, 4),
                           num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0), num(r.store_bytes, 0),
-                          num(r.train_flops_per_step, 0)});
+                          num(r.train_flops_per_step, 0), num(gain_per_minute(d, r), 4)});
   }
   if (reference) {
     // The paper's own cost table, quoted column by column.
@@ -133,13 +153,27 @@ Figure cost_figure(const sweep::SweepPlan& plan, const RowSet& d) {
   const std::string where = fmt::format("{}, preset {}", dataset_of(d), plan.preset);
   Panel memory = make_panel("accuracy against peak memory: " + where, "peak memory (MiB)", "top-1 (%), final epoch");
   Panel time = make_panel("accuracy against train time: " + where, "train time per run (s)", "top-1 (%), final epoch");
+  // Each series' points joined in the order of the panel's own x (a cost), not of K, so that no
+  // line doubles back; each point is labelled with its x value (K) and, where runs failed, how many.
+  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
+  const auto label_of = [&](const Row& r) {
+    return fmt::format("{} {}{}", x_label, r.x_text, r.fails > 0 ? fmt::format(" fail {}/{}", r.fails, r.runs) : "");
+  };
   for (const auto& s : d.series_order) {
     MeasuredLines m(group_name(spec, s)), t(group_name(spec, s));
-    for (const auto& r : d.rows) {
-      if (r.series != s) continue;
-      m.add(r.peak_memory_bytes / kMiB, r);
-      t.add(r.train_seconds.mean, r);
-    }
+    std::vector<const Row*> rows;
+    for (const auto& r : d.rows)
+      if (r.series == s) rows.push_back(&r);
+    const auto by = [&](const std::function<double(const Row&)>& cost, MeasuredLines& lines, Panel& panel) {
+      auto sorted = rows;
+      std::stable_sort(sorted.begin(), sorted.end(), [&](const Row* a, const Row* b) { return cost(*a) < cost(*b); });
+      for (const auto* r : sorted) {
+        lines.add(cost(*r), *r);
+        panel.point_labels.push_back({cost(*r), r->linear.mean, label_of(*r)});
+      }
+    };
+    by([](const Row& r) { return r.peak_memory_bytes / kMiB; }, m, memory);
+    by([](const Row& r) { return r.train_seconds.mean; }, t, time);
     m.into(memory);
     t.into(time);
   }

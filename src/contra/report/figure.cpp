@@ -226,6 +226,10 @@ std::string panel_script(const Figure& f, std::size_t p, const PlotLayout& l, co
   }
   for (const auto& [x, text] : panel.labels)
     out += fmt::format("set label {} at first {}, graph 0.06 center tc rgb \"{}\"\n", quoted(text), x, kFailLabel);
+  for (const auto& point : panel.point_labels)
+    if (std::isfinite(point.x) && std::isfinite(point.y))
+      out += fmt::format("set label {} at first {}, first {} left offset character 0.6, 0.4 font \",8\" tc rgb \"{}\"\n",
+                         quoted(point.text), point.x, point.y, point.text.find("fail") == std::string::npos ? "#555555" : kFailLabel);
   std::vector<std::string> items;
   for (std::size_t s = 0; s < panel.series.size(); ++s) {
     const Series& ser = panel.series[s];

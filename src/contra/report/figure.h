@@ -50,6 +50,12 @@ struct Panel {
   bool log_x = false;                                 ///< log axis, ticks at the panel's x values
   std::vector<Baseline> baselines;
   std::vector<std::pair<double, std::string>> labels;  ///< text at (x, bottom of the axis), e.g. "fail"
+  /// Text beside a plotted point (x, y, text), e.g. a cost point's "K 4096" or "K 64 fail 1/3".
+  struct PointLabel {
+    double x = 0, y = 0;
+    std::string text;
+  };
+  std::vector<PointLabel> point_labels;
 };
 
 struct Figure {

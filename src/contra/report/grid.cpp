@@ -88,7 +88,7 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
                    "reasons",
                    "train_seconds_mean",
                    "images_per_s_mean",
-                   "peak_memory_bytes_max"};
+                   "peak_memory_bytes_mean"};
   for (const auto& b : d.baselines)
     t.csv_rows.push_back({b.label, "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
                           num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline", b.status, "", "",

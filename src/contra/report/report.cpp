@@ -213,6 +213,7 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     table.footnotes.push_back(epoch_reference_note(rows, *curve));
   }
   add_claims(table, claims, family);
+  if (!claims.empty()) figure.title += ". " + verdict_line(claims);
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",
                     plan.dir / "table.tex",

@@ -35,10 +35,12 @@ Stats stats(const std::vector<double>& values) {
 
 std::string num(double v, int digits) { return std::isfinite(v) ? fmt::format("{:.{}f}", v, digits) : "nan"; }
 
-std::string mean_std(const Stats& s) {
+std::string mean_std(const Stats& s) { return mean_std_digits(s, 2); }
+
+std::string mean_std_digits(const Stats& s, int digits) {
   if (s.n == 0) return "—";
-  if (s.n == 1) return num(s.mean, 2);
-  return fmt::format("{} ± {}", num(s.mean, 2), num(s.std, 2));
+  if (s.n == 1) return num(s.mean, digits);
+  return fmt::format("{} ± {}", num(s.mean, digits), num(s.std, digits));
 }
 
 std::string num_cell(double v, int digits) { return std::isfinite(v) ? num(v, digits) : "—"; }
@@ -66,7 +68,7 @@ std::pair<double, std::string> x_of(const RunSummary& r, const std::string& x) {
 
 Row make_row(const std::vector<const RunSummary*>& group, const std::string& metric) {
   Row row;
-  std::vector<double> acc, knn, linear, pretext, align, uniform, secs, ips, sps;
+  std::vector<double> acc, knn, linear, pretext, align, uniform, secs, ips, sps, peak;
   std::set<std::string> reasons;
   for (const auto* r : group) {
     ++row.runs;
@@ -88,9 +90,7 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
     secs.push_back(r->metric("train_seconds"));
     ips.push_back(r->metric("images_per_s"));
     sps.push_back(r->metric("seconds_per_step"));
-    row.peak_memory_bytes = std::isfinite(row.peak_memory_bytes)
-                                ? std::max(row.peak_memory_bytes, r->metric("peak_memory_bytes"))
-                                : r->metric("peak_memory_bytes");
+    peak.push_back(r->metric("peak_memory_bytes") / (1024.0 * 1024.0));
     row.store_bytes = r->metric("negatives_store_bytes");
     row.train_flops_per_step = r->metric("train_flops_per_step");
     row.negatives = r->metric("negatives");
@@ -104,6 +104,8 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
   row.train_seconds = stats(secs);
   row.images_per_s = stats(ips);
   row.seconds_per_step = stats(sps);
+  row.peak_mib = stats(peak);
+  row.peak_memory_bytes = row.peak_mib.mean * 1024.0 * 1024.0;
   std::vector<std::string> parts;
   if (row.fails > 0) parts.push_back(fmt::format("fail ({}/{})", row.fails, row.runs));
   if (row.errors > 0) parts.push_back(fmt::format("error ({}/{})", row.errors, row.runs));

@@ -26,6 +26,8 @@ Stats stats(const std::vector<double>& values);
 
 /// "78.07 ± 0.63" (n > 1), "78.07" (n = 1) or "—" (n = 0).
 std::string mean_std(const Stats& s);
+/// The same with `digits` decimals ("398 ± 12").
+std::string mean_std_digits(const Stats& s, int digits);
 /// The number a text starts with ("57.8" -> 57.8), NaN when it starts with none ("fail", "—").
 double number_of(const std::string& text);
 /// A number with `digits` decimals, or "nan" (for a CSV).
@@ -47,7 +49,8 @@ struct Row {
   std::string reasons;  ///< distinct fail and error reasons
   std::string paper;    ///< the cited value ("57.8", "fail") or "—"
   Stats train_seconds, images_per_s, seconds_per_step;
-  double peak_memory_bytes = NAN;  ///< the largest over the row's runs
+  Stats peak_mib;                  ///< each run's peak memory (MiB), over the runs that did not error
+  double peak_memory_bytes = NAN;  ///< the same, its mean in bytes: the one statistic of tables, figures and claims
   double store_bytes = NAN, train_flops_per_step = NAN, negatives = NAN;
   std::vector<std::size_t> members;  ///< the row's runs, as indices into RowSet::runs
 };

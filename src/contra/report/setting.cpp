@@ -82,7 +82,8 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool
           input_baseline ? "\"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points."
                      : "\"vs raw pixels\" is empty: the sweep plans no raw-pixel baseline (`baselines`)."),
       fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
-                  "largest peak memory (resident set on CPU, allocator peak on GPU; of rank 0 with several processes). "
+                  "mean ± sd over seeds of each run's peak memory (resident set on CPU, allocator peak on GPU; of rank 0 "
+                  "with several processes), the statistic the cost claims test. "
                   "Machine: {}, {} process(es) (world size) of {} thread(s), LibTorch {}, BLAS {}, git {}.",
                   a("device_name"), join(world_sizes), a("threads"), a("torch_version"), a("blas"), a("git_sha")),
   };
