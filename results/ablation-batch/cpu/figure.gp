@@ -69,7 +69,7 @@ $p1s3 << EOD
 EOD
 set terminal pngcairo size 1120,539 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
+set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1). claims (rule 2): C1 not testable, C2 not testable, C3 not testable"
 reset
 set grid
 set lmargin at screen 0.0554
@@ -144,7 +144,7 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#CC79A7" lw 1.5 dt 1 pt 4 ps 1.1 n
 unset multiplot
 set terminal svg size 1120,539 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1)"
+set multiplot title "SimCLR batch size x epochs (SimCLR Fig. 9 / Table B.1). claims (rule 2): C1 not testable, C2 not testable, C3 not testable"
 reset
 set grid
 set lmargin at screen 0.0554

@@ -58,7 +58,7 @@ $p1s2 << EOD
 EOD
 set terminal pngcairo size 1120,523 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot title "Three sources of negatives (MoCo v1 Fig. 3)"
+set multiplot title "Three sources of negatives (MoCo v1 Fig. 3). claims (rule 2): C1 not testable, C2 not testable, C3 not testable, C4 not testable, C5 not testable"
 reset
 set grid
 set lmargin at screen 0.0554
@@ -128,7 +128,7 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 n
 unset multiplot
 set terminal svg size 1120,523 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot title "Three sources of negatives (MoCo v1 Fig. 3)"
+set multiplot title "Three sources of negatives (MoCo v1 Fig. 3). claims (rule 2): C1 not testable, C2 not testable, C3 not testable, C4 not testable, C5 not testable"
 reset
 set grid
 set lmargin at screen 0.0554

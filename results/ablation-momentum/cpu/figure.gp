@@ -22,7 +22,7 @@ $p1s0 << EOD
 EOD
 set terminal pngcairo size 1120,473 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot title "MoCo momentum ablation (MoCo v1 §4.1)"
+set multiplot title "MoCo momentum ablation (MoCo v1 §4.1). claims (rule 2): C1 not testable, C2 not testable, C3 not testable"
 reset
 set grid
 set lmargin at screen 0.0554
@@ -76,7 +76,7 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 n
 unset multiplot
 set terminal svg size 1120,473 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot title "MoCo momentum ablation (MoCo v1 §4.1)"
+set multiplot title "MoCo momentum ablation (MoCo v1 §4.1). claims (rule 2): C1 not testable, C2 not testable, C3 not testable"
 reset
 set grid
 set lmargin at screen 0.0554

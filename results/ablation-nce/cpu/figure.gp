@@ -31,7 +31,7 @@ $p1s0 << EOD
 EOD
 set terminal pngcairo size 1120,506 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot title "Memory bank: NCE against InfoNCE by the number of negatives m (InstDisc Table 1)"
+set multiplot title "Memory bank: NCE against InfoNCE by the number of negatives m (InstDisc Table 1). claims (rule 2): C1 not testable, C2 not testable"
 reset
 set grid
 set lmargin at screen 0.0554
@@ -92,7 +92,7 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 2 pt 4 ps 1.1 n
 unset multiplot
 set terminal svg size 1120,506 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot title "Memory bank: NCE against InfoNCE by the number of negatives m (InstDisc Table 1)"
+set multiplot title "Memory bank: NCE against InfoNCE by the number of negatives m (InstDisc Table 1). claims (rule 2): C1 not testable, C2 not testable"
 reset
 set grid
 set lmargin at screen 0.0554

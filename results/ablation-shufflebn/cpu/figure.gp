@@ -88,7 +88,7 @@ $p2s1 << EOD
 EOD
 set terminal pngcairo size 1680,523 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot title "ShuffleBN: the BN leak (MoCo v1 §3.3, Fig. A.1)"
+set multiplot title "ShuffleBN: the BN leak (MoCo v1 §3.3, Fig. A.1). claims (rule 2): C1 reproduced, C2 inconclusive"
 reset
 set grid
 set lmargin at screen 0.0369
@@ -167,7 +167,7 @@ plot $p2s0 using 1:2 with linespoints lc rgb "#009E73" lw 1.5 dt 2 pt 4 ps 1.1 n
 unset multiplot
 set terminal svg size 1680,523 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot title "ShuffleBN: the BN leak (MoCo v1 §3.3, Fig. A.1)"
+set multiplot title "ShuffleBN: the BN leak (MoCo v1 §3.3, Fig. A.1). claims (rule 2): C1 reproduced, C2 inconclusive"
 reset
 set grid
 set lmargin at screen 0.0369

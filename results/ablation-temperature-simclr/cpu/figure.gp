@@ -31,7 +31,7 @@ $p1s1 << EOD
 EOD
 set terminal pngcairo size 1120,490 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (SimCLR Table 5)"
+set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (SimCLR Table 5). claims (rule 2): C1 not testable, C2 not testable, C3 contradicted"
 reset
 set grid
 set lmargin at screen 0.0554
@@ -95,7 +95,7 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#D55E00" lw 1.5 dt 1 pt 4 ps 1.1 n
 unset multiplot
 set terminal svg size 1120,490 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (SimCLR Table 5)"
+set multiplot title "SimCLR temperature τ with and without ℓ2 normalisation (SimCLR Table 5). claims (rule 2): C1 not testable, C2 not testable, C3 contradicted"
 reset
 set grid
 set lmargin at screen 0.0554

@@ -49,7 +49,7 @@ $p1s1 << EOD
 EOD
 set terminal pngcairo size 1120,490 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot title "MoCo temperature τ, with and without the MLP head (MoCo v2 §2)"
+set multiplot title "MoCo temperature τ, with and without the MLP head (MoCo v2 §2). claims (rule 2): C1 not testable, C2 not testable, C3 not testable"
 reset
 set grid
 set lmargin at screen 0.0554
@@ -106,7 +106,7 @@ plot $p1s0 using 1:2 with linespoints lc rgb "#0072B2" lw 1.5 dt 1 pt 4 ps 1.1 n
 unset multiplot
 set terminal svg size 1120,490 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot title "MoCo temperature τ, with and without the MLP head (MoCo v2 §2)"
+set multiplot title "MoCo temperature τ, with and without the MLP head (MoCo v2 §2). claims (rule 2): C1 not testable, C2 not testable, C3 not testable"
 reset
 set grid
 set lmargin at screen 0.0554

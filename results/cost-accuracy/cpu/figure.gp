@@ -1,53 +1,53 @@
 # Written by contra report; render with: gnuplot <this file>
 $p0s0 << EOD
-427.58203125 82.06333333333333 0.2902297940138664
-406.1015625 82.64666666666666 0.6401041581909416
-397.76171875 82.37333333333332 0.5916361494477291
+386.5221354166667 82.37333333333332 0.5916361494477291
+398.69140625 82.64666666666666 0.6401041581909416
+405.1171875 82.06333333333333 0.2902297940138664
 EOD
 $p0s1 << EOD
-427.58203125 76.69333333333333 0.21361959960016616
-406.1015625 77.70666666666666 0.6400260411368627
-397.76171875 77.47 0.5990826320300103
+386.5221354166667 77.47 0.5990826320300103
+398.69140625 77.70666666666666 0.6400260411368627
+405.1171875 76.69333333333333 0.21361959960016616
 EOD
 $p0s2 << EOD
-442.2578125 69.61999999999999 4.2863620938973375
-468.40625 70.03 1.6612344807401471
-469.75390625 70.05333333333334 1.794890897334246
+441.4934895833333 70.03 1.6612344807401471
+442.2122395833333 69.61999999999999 4.2863620938973375
+457.9375 70.05333333333334 1.794890897334246
 EOD
 $p0s3 << EOD
-442.2578125 54.53333333333333 2.281103534110918
-468.40625 56.616666666666674 3.1242012312482923
-469.75390625 56.339999999999996 3.392756991003035
+441.4934895833333 56.616666666666674 3.1242012312482923
+442.2122395833333 54.53333333333333 2.281103534110918
+457.9375 56.339999999999996 3.392756991003035
 EOD
 $p0s4 << EOD
-408.85546875 82.63333333333333 0.5147167505855287
-623.2265625 82.20333333333333 0.3073000705065545
-955.38671875 80.08333333333333 0.6007772743149769
+408.68359375 82.63333333333333 0.5147167505855287
+621.0859375 82.20333333333333 0.3073000705065545
+943.72265625 80.08333333333333 0.6007772743149769
 EOD
 $p0s5 << EOD
-408.85546875 76.81666666666666 0.830020080078379
-623.2265625 76.25666666666666 0.7518200139217736
-955.38671875 73.25333333333333 0.17097758137642985
+408.68359375 76.81666666666666 0.830020080078379
+621.0859375 76.25666666666666 0.7518200139217736
+943.72265625 73.25333333333333 0.17097758137642985
 EOD
 $p0s6 << EOD
-558.203125 81.96 0.6091797764207199
-914.328125 80.98333333333333 0.4885011088353113
-1912.41015625 78.57666666666667 1.1023762213207144
+537.7799479166666 81.96 0.6091797764207199
+914.2356770833334 80.98333333333333 0.4885011088353113
+1794.5260416666667 78.57666666666667 1.1023762213207144
 EOD
 $p0s7 << EOD
-558.203125 74.37666666666667 0.35725807665234577
-914.328125 72.81 0.703135833249883
-1912.41015625 69.89 1.2108261642366287
+537.7799479166666 74.37666666666667 0.35725807665234577
+914.2356770833334 72.81 0.703135833249883
+1794.5260416666667 69.89 1.2108261642366287
 EOD
 $p1s0 << EOD
 60.39069518066666 82.06333333333333 0.2902297940138664
-64.50712752066666 82.64666666666666 0.6401041581909416
 61.839246616000004 82.37333333333332 0.5916361494477291
+64.50712752066666 82.64666666666666 0.6401041581909416
 EOD
 $p1s1 << EOD
 60.39069518066666 76.69333333333333 0.21361959960016616
-64.50712752066666 77.70666666666666 0.6400260411368627
 61.839246616000004 77.47 0.5990826320300103
+64.50712752066666 77.70666666666666 0.6400260411368627
 EOD
 $p1s2 << EOD
 43.520451505333334 69.61999999999999 4.2863620938973375
@@ -60,14 +60,14 @@ $p1s3 << EOD
 53.75247513433334 56.339999999999996 3.392756991003035
 EOD
 $p1s4 << EOD
-85.87044067200002 82.63333333333333 0.5147167505855287
 84.93215527066667 82.20333333333333 0.3073000705065545
 85.71258228366668 80.08333333333333 0.6007772743149769
+85.87044067200002 82.63333333333333 0.5147167505855287
 EOD
 $p1s5 << EOD
-85.87044067200002 76.81666666666666 0.830020080078379
 84.93215527066667 76.25666666666666 0.7518200139217736
 85.71258228366668 73.25333333333333 0.17097758137642985
+85.87044067200002 76.81666666666666 0.830020080078379
 EOD
 $p1s6 << EOD
 88.06891915599999 81.96 0.6091797764207199
@@ -81,7 +81,7 @@ $p1s7 << EOD
 EOD
 set terminal pngcairo size 1120,507 noenhanced font "sans,10"
 set output "figure.png"
-set multiplot title "Cost against accuracy across mechanisms (beside MoCo v2 Table 3)"
+set multiplot title "Cost against accuracy across mechanisms (beside MoCo v2 Table 3). claims (rule 2): C1 inconclusive, C2 reproduced"
 reset
 set grid
 set lmargin at screen 0.0554
@@ -94,6 +94,18 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label "K 1024" at first 386.5221354166667, first 82.37333333333332 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 398.69140625, first 82.64666666666666 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 64" at first 405.1171875, first 82.06333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256 fail 3/3" at first 441.4934895833333, first 70.03 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 64 fail 1/3" at first 442.2122395833333, first 69.61999999999999 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 1024 fail 3/3" at first 457.9375, first 70.05333333333334 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 256" at first 408.68359375, first 82.63333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 512" at first 621.0859375, first 82.20333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 943.72265625, first 80.08333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 537.7799479166666, first 81.96 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 512" at first 914.2356770833334, first 80.98333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 1794.5260416666667, first 78.57666666666667 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,1.2476411931381577 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
@@ -140,6 +152,18 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.7357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label "K 64" at first 60.39069518066666, first 82.06333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 61.839246616000004, first 82.37333333333332 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 64.50712752066666, first 82.64666666666666 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 64 fail 1/3" at first 43.520451505333334, first 69.61999999999999 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 256 fail 3/3" at first 46.86354311366667, first 70.03 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 1024 fail 3/3" at first 53.75247513433334, first 70.05333333333334 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 512" at first 84.93215527066667, first 82.20333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 85.71258228366668, first 80.08333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 85.87044067200002, first 82.63333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 88.06891915599999, first 81.96 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 512" at first 89.05006432866666, first 80.98333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 93.25682868700001, first 78.57666666666667 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,1.2476411931381577 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
@@ -177,7 +201,7 @@ plot $p1s0 using 1:2:3 with yerrorbars lc rgb "#CC79A7" lw 1 dt 1 pt 7 ps 0.9 no
 unset multiplot
 set terminal svg size 1120,507 noenhanced font "sans,10"
 set output "figure.svg"
-set multiplot title "Cost against accuracy across mechanisms (beside MoCo v2 Table 3)"
+set multiplot title "Cost against accuracy across mechanisms (beside MoCo v2 Table 3). claims (rule 2): C1 inconclusive, C2 reproduced"
 reset
 set grid
 set lmargin at screen 0.0554
@@ -190,6 +214,18 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.2357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label "K 1024" at first 386.5221354166667, first 82.37333333333332 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 398.69140625, first 82.64666666666666 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 64" at first 405.1171875, first 82.06333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256 fail 3/3" at first 441.4934895833333, first 70.03 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 64 fail 1/3" at first 442.2122395833333, first 69.61999999999999 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 1024 fail 3/3" at first 457.9375, first 70.05333333333334 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 256" at first 408.68359375, first 82.63333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 512" at first 621.0859375, first 82.20333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 943.72265625, first 80.08333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 537.7799479166666, first 81.96 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 512" at first 914.2356770833334, first 80.98333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 1794.5260416666667, first 78.57666666666667 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,1.2476411931381577 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
@@ -236,6 +272,18 @@ set ylabel "top-1 (%), final epoch"
 set autoscale fix
 set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06
 set key at screen 0.7357, screen 0.1243 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
+set label "K 64" at first 60.39069518066666, first 82.06333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 61.839246616000004, first 82.37333333333332 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 64.50712752066666, first 82.64666666666666 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 64 fail 1/3" at first 43.520451505333334, first 69.61999999999999 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 256 fail 3/3" at first 46.86354311366667, first 70.03 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 1024 fail 3/3" at first 53.75247513433334, first 70.05333333333334 left offset character 0.6, 0.4 font ",8" tc rgb "#b00000"
+set label "K 512" at first 84.93215527066667, first 82.20333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 85.71258228366668, first 80.08333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 85.87044067200002, first 82.63333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 256" at first 88.06891915599999, first 81.96 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 512" at first 89.05006432866666, first 80.98333333333333 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
+set label "K 1024" at first 93.25682868700001, first 78.57666666666667 left offset character 0.6, 0.4 font ",8" tc rgb "#555555"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,1.2476411931381577 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
