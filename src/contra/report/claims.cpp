@@ -114,12 +114,8 @@ class Judge {
       r.verdict.evidence += fmt::format("; {} failed run{} left out (docs/claims.md)", left_out,
                                         left_out == 1 ? "" : "s");
     r.registered = registration(involved);
-    const auto rows_of = [&](const config::Condition& c) {
-      if (c.on.empty()) return involved;
-      const auto it = named.find(c.on);
-      CONTRA_CHECK(it != named.end(), "{}: conditions: on = '{}', but a claim of kind '{}' names no such row", c.where,
-                   c.on, claim_.kind);
-      return std::vector<const Row*>{it->second};
+    const auto rows_of = [&](const config::Condition& c) {  // `on` names a row of the kind (config/claims.cpp)
+      return c.on.empty() ? involved : std::vector<const Row*>{named.at(c.on)};
     };
     const auto failed = failed_condition(claim_.conditions, rows_of, d_, [this](const Row& row) { return name(row); });
     if (!failed.empty()) {  // judged all the same, for the reader, but neither counted nor corrected

@@ -58,6 +58,11 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
       "or revised after their runs, or their records predate rule version {}: their verdicts may reflect the "
       "results.",
       registered, results.size(), kRuleVersion));
+  if (std::any_of(results.begin(), results.end(), [](const auto& r) { return r.registered.rfind("no:", 0) == 0; }))
+    s.notes.push_back(fmt::format(
+        "Judged again: records trained before rule version {} are judged here under it, not trained again; "
+        "docs/results-log.md lists every claim's verdict under the earlier rule and under this one.",
+        kRuleVersion));
   for (const auto& why : family.left_out) s.notes.push_back("Left out of the correction: " + why);
   s.columns = {"#", "claim (the paper's words, or a paraphrase)", "rows", "metric", "paper", "ours", "verdict",
                "p", "p (Holm)", "detectable", "pre-registered", "evidence"};

@@ -7,6 +7,7 @@
 
 #include "contra/core/error.h"
 #include "contra/report/report.h"
+#include "contra/report/suite.h"
 
 namespace contra::report {
 
@@ -38,9 +39,19 @@ std::string claims_summary(const std::vector<sweep::SweepPlan>& plans) {
   std::set<std::string> presets;
   std::string lines;
   RawPixelTally all;
+  // Every table judged once, raw; then each adjusted over its suite with the others' p-values at hand.
+  std::vector<SweepVerdicts> unadjusted;
+  JudgedSweeps judged;
   for (const auto& plan : plans) {
-    const auto [results, tally] = sweep_verdicts(plan, plan.sweep.references);
+    unadjusted.push_back(sweep_verdicts(plan, plan.sweep.references, false));
+    auto& p = judged[suite_key(plan.sweep.file)];
+    for (const auto& r : unadjusted.back().claims) p.push_back(r.verdict.p);
+  }
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const auto& plan = plans[i];
+    auto& [results, tally] = unadjusted[i];
     if (results.empty()) continue;
+    adjust_over_suite(plan, results, judged);
     presets.insert(plan.preset);
     every.insert(every.end(), results.begin(), results.end());
     all += tally;

@@ -13,28 +13,25 @@ namespace contra::report {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string same_file_key(const fs::path& p) {
+std::string suite_key(const fs::path& p) {
   std::error_code ec;
   const auto c = fs::weakly_canonical(p, ec);
   return ec ? p.lexically_normal().string() : c.string();
 }
 
-}  // namespace
-
 std::vector<ClaimResult> raw_verdicts(const sweep::SweepPlan& plan, const std::string& references_dir) {
   return sweep_verdicts(plan, references_dir, false).claims;
 }
 
-SuiteFamily adjust_over_suite(const sweep::SweepPlan& plan, std::vector<ClaimResult>& results) {
+SuiteFamily adjust_over_suite(const sweep::SweepPlan& plan, std::vector<ClaimResult>& results,
+                              const JudgedSweeps& judged) {
   SuiteFamily family;
   const fs::path own = plan.sweep.file;
   const fs::path folder = own.parent_path().empty() ? fs::path(".") : own.parent_path();
   std::vector<fs::path> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder, ec))
-    if (entry.path().extension() == ".toml" && same_file_key(entry.path()) != same_file_key(own) &&
+    if (entry.path().extension() == ".toml" && suite_key(entry.path()) != suite_key(own) &&
         config::is_sweep_file(entry.path().string()))
       files.push_back(entry.path());
   std::sort(files.begin(), files.end());
@@ -42,11 +39,17 @@ SuiteFamily adjust_over_suite(const sweep::SweepPlan& plan, std::vector<ClaimRes
   for (const auto& r : results) p.push_back(r.verdict.p);
   if (!results.empty()) ++family.tables;
   for (const auto& file : files) {
+    const auto known = judged.find(suite_key(file));
+    if (known != judged.end()) {
+      if (!known->second.empty()) ++family.tables;
+      p.insert(p.end(), known->second.begin(), known->second.end());
+      continue;
+    }
     try {
       const auto other = sweep::plan_sweep(file.string(), plan.preset, {});
-      const auto judged = raw_verdicts(other, other.sweep.references);
-      if (!judged.empty()) ++family.tables;
-      for (const auto& r : judged) p.push_back(r.verdict.p);
+      const auto raw = raw_verdicts(other, other.sweep.references);
+      if (!raw.empty()) ++family.tables;
+      for (const auto& r : raw) p.push_back(r.verdict.p);
     } catch (const core::ContraError& e) {
       family.left_out.push_back(fmt::format("{}: {}", file.filename().string(), e.what()));
     }

@@ -4,6 +4,8 @@
 // makes a false decision with probability at most alpha, however many tables it has.
 #pragma once
 
+#include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,7 +31,14 @@ std::vector<ClaimResult> raw_verdicts(const sweep::SweepPlan& plan, const std::s
 /// (decide), and its evidence the adjusted p. A file of the folder that is not a sweep (no
 /// `experiment` key) is skipped; a sweep that lacks the preset, or whose records or references
 /// cannot be read, is named in left_out.
-SuiteFamily adjust_over_suite(const sweep::SweepPlan& plan, std::vector<ClaimResult>& results);
+/// `judged`: raw p-values already at hand, by sweep file (suite_key), so that a caller judging the
+/// whole folder (the results index) judges each sweep once; the others are judged here.
+using JudgedSweeps = std::map<std::string, std::vector<double>>;
+SuiteFamily adjust_over_suite(const sweep::SweepPlan& plan, std::vector<ClaimResult>& results,
+                              const JudgedSweeps& judged = {});
+
+/// The key of a sweep file in JudgedSweeps: its canonical path.
+std::string suite_key(const std::filesystem::path& sweep_file);
 
 /// "Holm over 24 tested claims of 9 tables" (and the sweeps left out).
 std::string family_text(const SuiteFamily& family);

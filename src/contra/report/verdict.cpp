@@ -58,8 +58,32 @@ struct Difference {
   std::string too_few() const { return fmt::format("n < {} (n = {}, {})", kMinSeeds, na, nb); }
 };
 
-Difference difference(const Sample& a, const Sample& b) {
+/// The paired t statistic of per-pair differences (at least 2, finite).
+Difference paired_of(const std::vector<double>& pairs) {
   Difference d;
+  d.ok = d.paired = true;
+  d.na = d.nb = pairs.size();
+  d.diff = mean_of(pairs);
+  d.se = std::sqrt(variance_of(pairs, d.diff) / static_cast<double>(pairs.size()));
+  d.df = static_cast<double>(pairs.size() - 1);
+  return d;
+}
+
+/// Welch's t statistic of two samples (at least 2 finite values each), Welch–Satterthwaite df.
+Difference welch_of(const std::vector<double>& va, const std::vector<double>& vb) {
+  Difference d;
+  d.ok = true;
+  d.na = va.size(), d.nb = vb.size();
+  const double ma = mean_of(va), mb = mean_of(vb);
+  const double na = static_cast<double>(d.na), nb = static_cast<double>(d.nb);
+  const double sa = variance_of(va, ma) / na, sb = variance_of(vb, mb) / nb;  // squared standard errors
+  d.diff = ma - mb;
+  d.se = std::sqrt(sa + sb);
+  d.df = sa + sb > 0 ? (sa + sb) * (sa + sb) / (sa * sa / (na - 1) + sb * sb / (nb - 1)) : na + nb - 2;
+  return d;
+}
+
+Difference difference(const Sample& a, const Sample& b) {
   std::map<std::int64_t, double> by_seed;
   if (a.seeds.size() == a.values.size())
     for (std::size_t i = 0; i < a.values.size(); ++i)
@@ -70,24 +94,11 @@ Difference difference(const Sample& a, const Sample& b) {
       const auto it = by_seed.find(b.seeds[i]);
       if (it != by_seed.end() && std::isfinite(b.values[i])) pairs.push_back(it->second - b.values[i]);
     }
-  if (enough(pairs.size())) {
-    d.ok = d.paired = true;
-    d.na = d.nb = pairs.size();
-    d.diff = mean_of(pairs);
-    d.se = std::sqrt(variance_of(pairs, d.diff) / static_cast<double>(pairs.size()));
-    d.df = static_cast<double>(pairs.size() - 1);
-    return d;
-  }
+  if (enough(pairs.size())) return paired_of(pairs);
   const auto va = finite(a.values), vb = finite(b.values);
+  if (enough(va.size()) && enough(vb.size())) return welch_of(va, vb);
+  Difference d;  // too few values: not ok, the counts for the evidence
   d.na = va.size(), d.nb = vb.size();
-  if (!enough(d.na) || !enough(d.nb)) return d;
-  d.ok = true;
-  const double ma = mean_of(va), mb = mean_of(vb);
-  const double na = static_cast<double>(d.na), nb = static_cast<double>(d.nb);
-  const double sa = variance_of(va, ma) / na, sb = variance_of(vb, mb) / nb;  // squared standard errors
-  d.diff = ma - mb;
-  d.se = std::sqrt(sa + sb);
-  d.df = sa + sb > 0 ? (sa + sb) * (sa + sb) / (sa * sa / (na - 1) + sb * sb / (nb - 1)) : na + nb - 2;
   return d;
 }
 
@@ -122,20 +133,13 @@ double welch_p_greater(const std::vector<double>& a_in, const std::vector<double
   const auto a = finite(a_in), b = finite(b_in);
   CONTRA_CHECK(a.size() >= 2 && b.size() >= 2, "Welch's t-test needs at least 2 finite values per sample (got {}, {})",
                a.size(), b.size());
-  const double ma = mean_of(a), mb = mean_of(b);
-  const double na = static_cast<double>(a.size()), nb = static_cast<double>(b.size());
-  const double va = variance_of(a, ma) / na, vb = variance_of(b, mb) / nb;
-  const double se2 = va + vb;
-  const double df = se2 > 0 ? se2 * se2 / (va * va / (na - 1) + vb * vb / (nb - 1)) : na + nb - 2;
-  return t_upper(ma - mb - delta, std::sqrt(se2), df);
+  return welch_of(a, b).p_greater(delta);
 }
 
 double paired_p_greater(const std::vector<double>& d_in, double delta) {
   const auto d = finite(d_in);
   CONTRA_CHECK(d.size() >= 2, "a paired t-test needs at least 2 finite differences (got {})", d.size());
-  const double m = mean_of(d);
-  return t_upper(m - delta, std::sqrt(variance_of(d, m) / static_cast<double>(d.size())),
-                 static_cast<double>(d.size() - 1));
+  return paired_of(d).p_greater(delta);
 }
 
 double min_detectable(double se, double df, double alpha) {
