@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include <regex>
+
 namespace contra::cli {
 
 void add_plan_options(CLI::App* cmd, SweepArgs& a) {
@@ -31,8 +33,18 @@ void add_train_options(CLI::App* train, TrainArgs& t) {
       ->capture_default_str();
   train->add_option("--sweep", t.ctx.sweep, "Sweep name to record (set by `contra sweep`)");
   train->add_option("--preset", t.ctx.preset, "Preset name to record (set by `contra sweep`)");
-  train->add_option("--claims-sha", t.ctx.claims_sha,
-                    "The hashes of the claims that judge the sweep's table, to record (set by `contra sweep`)");
+  train
+      ->add_option("--claims-sha", t.ctx.claims_sha,
+                   "The hashes of the claims that judge the sweep's table, to record (set by `contra sweep`)")
+      ->check(CLI::Validator(
+          [](const std::string& v) {
+            // config::claim_hash values: 12 lower-case hex digits each, one space between them.
+            static const std::regex hashes("[0-9a-f]{12}( [0-9a-f]{12})*");
+            return std::regex_match(v, hashes) ? std::string()
+                                               : "--claims-sha = '" + v.substr(0, 80) +
+                                                     "' must be claim hashes: 12 hex digits each, separated by one space";
+          },
+          "HASHES"));
   train->add_option("--axis", t.axes,
                     "A key the sweep varies, recorded with the run's value of it (set by `contra sweep`)");
   train->add_flag("--fresh", t.ctx.fresh, "Start over: delete the run's checkpoint instead of resuming from it");

@@ -243,3 +243,13 @@ TEST_CASE("bad input: a process group this build or device cannot have is one li
   check_one_line_error(run_cli(train + " --set run.dist_backend=mpi", dir), {"run.dist_backend", "mpi"});
   CHECK_FALSE(std::filesystem::exists(dir / "runs"));
 }
+
+TEST_CASE("bad input: --claims-sha takes claim hashes only", "[e2e][bad-input]") {
+  TempDir dir;
+  for (const std::string v : {"zz", "0123456789ab  ba9876543210", "0123456789AB", "--fresh"}) {
+    INFO(v);
+    check_one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --claims-sha=" + quote(v), dir),
+                         {"--claims-sha", "12 hex digits"});
+  }
+  CHECK(run_cli("train " + quote(kExperiment) + " --dump-config --claims-sha '0123456789ab ba9876543210'", dir).code == 0);
+}

@@ -232,6 +232,17 @@ TEST_CASE("pre-registration: a claim is pre-registered when every record it judg
   CHECK(contra::sweep::claims_sha(off).empty());
 }
 
+TEST_CASE("suite: a TOML beside the sweep that does not parse is named, never silently out of Holm's family",
+          "[report][claims][conditions]") {
+  TempDir dir;
+  fs::remove_all(dir / "results");
+  const auto plan = record_all(sweep_with(dir, "{ of = \"optim.batch\", at_least = 1 }"), dir / "results", learned);
+  write_file(dir / "broken.toml", "name = \"b\"\nseeds = [0, 1\n");
+  const auto md = contra::testing::read_file(contra::report::write_report(plan, (dir / "refs").string()).markdown);
+  CHECK_THAT(md, Catch::Contains("Left out of the correction: broken.toml: "));
+  CHECK_THAT(md, Catch::Contains("(1 sweep(s) of the folder left out)"));
+}
+
 TEST_CASE("conditions: the table counts not testable apart", "[report][claims][conditions]") {
   TempDir dir;
   fs::remove_all(dir / "results");

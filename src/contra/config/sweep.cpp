@@ -156,13 +156,7 @@ void refuse_keys_set_twice(const Sweep& s) {
                    s.fixed[j].key, s.fixed[i].origin);
 }
 
-bool is_sweep_file(const std::string& file) {
-  try {
-    return detail::parse_file(file).contains("experiment");
-  } catch (const std::exception&) {
-    return false;
-  }
-}
+bool is_sweep_file(const std::string& file) { return detail::parse_file(file).contains("experiment"); }
 
 Sweep load_sweep(const std::string& file) {
   const toml::table doc = detail::parse_file(file);

@@ -89,7 +89,7 @@ struct SweepPoint {
 Sweep load_sweep(const std::string& file);
 
 /// Whether `file` reads as a sweep file: TOML with a top-level `experiment` key (an experiment file
-/// has none). False for a file that does not parse; never throws.
+/// has none). Throws ContraError with file and line when it is not TOML or cannot be read.
 bool is_sweep_file(const std::string& file);
 
 /// The preset `name` ("" = the sweep's default). Throws ContraError listing the presets when unknown.

@@ -270,6 +270,7 @@ class Judge {
         const bool same_rule = run.attribute_text("claims_rule_version") == std::to_string(config::kRuleVersion);
         if (!same_rule || (" " + stored + " ").find(" " + hash + " ") == std::string::npos) ++revised;
       }
+    if (runs == 0) return "no: no finished record";
     if (predate > 0) return fmt::format("no: {} of {} records predate it", predate, runs);
     if (revised > 0) return fmt::format("revised after its runs ({} of {})", revised, runs);
     return "yes";

@@ -30,14 +30,21 @@ SuiteFamily adjust_over_suite(const sweep::SweepPlan& plan, std::vector<ClaimRes
   const fs::path folder = own.parent_path().empty() ? fs::path(".") : own.parent_path();
   std::vector<fs::path> files;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec))
-    if (entry.path().extension() == ".toml" && suite_key(entry.path()) != suite_key(own) &&
-        config::is_sweep_file(entry.path().string()))
-      files.push_back(entry.path());
+  std::vector<std::string> unreadable;  // a .toml of the folder that does not parse: named, never skipped silently
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    if (entry.path().extension() != ".toml" || !entry.is_regular_file(ec) || suite_key(entry.path()) == suite_key(own))
+      continue;
+    try {
+      if (config::is_sweep_file(entry.path().string())) files.push_back(entry.path());
+    } catch (const core::ContraError& e) {
+      unreadable.push_back(fmt::format("{}: {}", entry.path().filename().string(), e.what()));
+    }
+  }
   std::sort(files.begin(), files.end());
   std::vector<double> p;  // this table's first, then the others'
   for (const auto& r : results) p.push_back(r.verdict.p);
   if (!results.empty()) ++family.tables;
+  family.left_out = unreadable;
   for (const auto& file : files) {
     const auto known = judged.find(suite_key(file));
     if (known != judged.end()) {
