@@ -18,6 +18,7 @@
 #include "contra/report/index.h"
 #include "contra/report/inspect.h"
 #include "contra/report/report.h"
+#include "contra/report/protocol.h"
 #include "contra/sweep/baselines.h"
 #include "contra/sweep/commands.h"
 #include "contra/sweep/rank_launcher.h"
@@ -73,6 +74,8 @@ int sweep_command(SweepArgs& a) {
   // are what each run records as the claims it was trained under (sweep/claims_sha.h).
   plan.sweep.references = a.references_dir(plan);
   report::check_references(plan, plan.sweep.references);
+  // A scale rule the preset breaks, or fewer seeds than its power rule asks: said before any run.
+  for (const auto& line : report::protocol_warnings(plan)) fmt::print(stderr, "contra: warning: {}\n", line);
   if (a.dry_run) return fmt::print("{}", sweep::dry_run_listing(plan, baselines)), 0;
   if (a.launcher == "slurm") {
     a.slurm.resources = sweep::merge_slurm(plan.sweep.slurm, a.slurm_cli, a.slurm_set, a.file);

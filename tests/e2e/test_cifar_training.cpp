@@ -49,8 +49,8 @@ TEST_CASE("e2e: MoCo and SimCLR train in colour on a synthetic CIFAR-10 to a com
       // SimCLR's CIFAR-10 augmentation (App. B.9: jitter strength 0.5, no blur), as
       // experiments/simclr-cifar10.toml: 40 steps. Colour jitter takes away the intensity shortcut
       // these images offer, so within 40 steps a seed may still end within 10% of the loss at chance
-      // (measured over seeds 0-4: 2.98-3.43 against chance 3.66); that is recorded as status "fail"
-      // with its reason, and the loss must still fall.
+      // (measured over seeds 0-4: 2.98-3.43 against chance 3.66): the did-not-learn flag, never a
+      // fail; 40 steps are too few for the loss-curve rule to judge, so the run is complete.
       {{"method.name=simclr", "augment.recipe=simclr", "augment.brightness=0.4", "augment.contrast=0.4",
         "augment.saturation=0.4", "augment.hue=0.1", "augment.blur_prob=0", "model.bn_splits=1", "optim.batch=20",
         "optim.epochs=4", "optim.lr=0.1"},
@@ -62,10 +62,7 @@ TEST_CASE("e2e: MoCo and SimCLR train in colour on a synthetic CIFAR-10 to a com
     const auto exp = contra::testing::experiment_with(sets);
     const auto result = contra::testing::train_quietly(exp, dir / "runs");
     INFO(result.reason);
-    if (c.may_end_at_chance && result.status == "fail")
-      CHECK_THAT(result.reason, Catch::Contains("the loss at chance"));
-    else
-      REQUIRE(result.status == "complete");
+    REQUIRE(result.status == "complete");
     const auto rec = contra::store::read_run(result.file);
     CHECK(contra::store::get_string(rec.attributes, "dataset", "rec") == "cifar10");
     CHECK_THAT(contra::store::get_string(rec.attributes, "normalisation", "rec"),
@@ -78,6 +75,7 @@ TEST_CASE("e2e: MoCo and SimCLR train in colour on a synthetic CIFAR-10 to a com
     const auto loss = contra::store::column_as_double(rec.epochs, "loss");
     REQUIRE(loss.size() == static_cast<std::size_t>(exp.optim.epochs));
     CHECK(std::isfinite(loss.back()));
+    if (!c.may_end_at_chance) CHECK(contra::store::get_double(rec.summary, "loss_near_chance", "/summary") == 0);
     CHECK(loss.back() < contra::store::get_double(rec.summary, "chance_loss", "/summary"));
     if (loss.size() > 1) CHECK(loss.back() < loss.front());
   }

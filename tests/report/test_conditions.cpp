@@ -91,6 +91,30 @@ TEST_CASE("conditions: a row that did not learn makes the claim not testable, na
   CHECK_THAT(r.verdict.evidence, Catch::Contains("the test, not counted: A − B = +4.00"));
 }
 
+TEST_CASE("conditions: learned reads the did-not-learn flag, a loss near chance or kNN not above random init",
+          "[report][claims][conditions]") {
+  TempDir dir;
+  const std::string learned_all = "{ of = \"learned\", at_least = 1, why = \"every run learned\" }";
+  auto r = judge(dir, learned_all, learned);
+  CHECK(r.verdict.outcome == Outcome::reproduced);
+  // one run of batch 256 ends with its loss within 10% of chance: 2 of 3 learned there
+  r = judge(dir, learned_all, [](const contra::sweep::PlannedRun& run) {
+    Fake f = learned(run);
+    if (run.experiment.optim.batch == 256 && run.seed == 1) f.summary["final_loss"] = 6.0, f.summary["chance_loss"] = 6.5;
+    return f;
+  });
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+  CHECK_THAT(r.verdict.evidence, Catch::Contains("learned = 0.667 at batch = 256, below 1 (every run learned)"));
+  // kNN at random init's (seed 0: 10, its own random init; the table's mean is 11): did not learn
+  r = judge(dir, learned_all, [](const contra::sweep::PlannedRun& run) {
+    Fake f = learned(run);
+    if (run.experiment.optim.batch == 512) f.knn = 11;
+    return f;
+  });
+  CHECK(r.verdict.outcome == Outcome::not_testable);
+  CHECK_THAT(r.verdict.evidence, Catch::Contains("learned = 0 at batch = 512, below 1"));
+}
+
 TEST_CASE("conditions: a ratio of config keys, and a bound from above", "[report][claims][conditions]") {
   TempDir dir;
   // steps = 20000 / batch: 78.125 at 256, 39.0625 at 512; the experiment's m = 0.99 remembers 100

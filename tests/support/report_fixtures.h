@@ -42,7 +42,18 @@ struct Fake {
   std::string reason;
   std::map<std::string, double> summary;  ///< further /summary values (linear_converged, steps, ...)
   std::string claims_sha;                 ///< recorded with claims_rule_version 2 when not empty
+  std::vector<double> step_losses;        ///< /steps/loss; empty: no /steps
 };
+
+/// Makes `f` a run that fails today's fail rule (train/loss_curve.h): a flat loss over 100 steps,
+/// recorded as the trainer records it.
+inline void fail_flat(Fake& f) {
+  f.status = "fail";
+  f.reason = "the loss did not converge: its 5-step mean fell 0.0% over 100 steps";
+  f.step_losses.assign(100, 6.0);
+  f.summary["chance_loss"] = 6.5;
+  f.summary["final_loss"] = 6.0;  // within 10% of chance too: it did not learn either
+}
 
 /// The mechanism's negatives, K and store bytes for a resolved config (methods/*.h).
 struct Counts {
@@ -107,6 +118,7 @@ inline void write_records(const contra::sweep::SweepPlan& plan,
       rec.attributes["linear_probe"] = std::string("test probe protocol");
     }
     for (const auto& [key, value] : f.summary) rec.summary[key] = value;
+    if (!f.step_losses.empty()) rec.steps["loss"] = f.step_losses;
     if (!f.claims_sha.empty()) {
       rec.attributes["claims_sha"] = f.claims_sha;
       rec.attributes["claims_rule_version"] = std::int64_t{2};

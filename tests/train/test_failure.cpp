@@ -9,6 +9,7 @@
 
 using contra::train::fail_reason;
 using contra::train::FailInputs;
+using contra::train::loss_near_chance;
 
 namespace {
 
@@ -41,21 +42,30 @@ TEST_CASE("fail_reason: a non-finite loss fails and names the step", "[train]") 
   CHECK_THAT(*r, Catch::Contains("non-finite"));
 }
 
-TEST_CASE("fail_reason: a last-epoch loss within 10% of chance fails mentioning chance", "[train]") {
+TEST_CASE("loss_near_chance: a last-epoch loss within 10% of chance is the did-not-learn flag, never a fail",
+          "[train]") {
   const double chance = std::log(4097.0);
   auto in = healthy();
+  CHECK_FALSE(loss_near_chance(in));
   in.last_epoch_loss = 0.95 * chance;
+  CHECK(loss_near_chance(in));
+  CHECK_FALSE(fail_reason(in).has_value());  // a flag the conditions read, not a fail
+  in.last_epoch_loss = 0.9 * chance;  // the boundary is near chance
+  CHECK(loss_near_chance(in));
+  in.last_epoch_loss = 0.89 * chance;
+  CHECK_FALSE(loss_near_chance(in));
+  in.last_epoch_loss = 1.2 * chance;
+  CHECK(loss_near_chance(in));
+  in.last_epoch_loss = std::numeric_limits<double>::quiet_NaN();
+  CHECK(loss_near_chance(in));
+}
+
+TEST_CASE("fail_reason: a loss curve that does not converge fails, naming the rule", "[train]") {
+  auto in = healthy();
+  in.step_losses.assign(100, 8.0);  // flat
   const auto r = fail_reason(in);
   REQUIRE(r.has_value());
-  CHECK_THAT(*r, Catch::Contains("chance"));
-  in.last_epoch_loss = 0.9 * chance;  // the boundary fails
-  CHECK(fail_reason(in).has_value());
-  in.last_epoch_loss = 0.89 * chance;
-  CHECK_FALSE(fail_reason(in).has_value());
-  in.last_epoch_loss = 1.2 * chance;
-  CHECK(fail_reason(in).has_value());
-  in.last_epoch_loss = std::numeric_limits<double>::quiet_NaN();
-  CHECK(fail_reason(in).has_value());
+  CHECK_THAT(*r, Catch::Contains("did not converge"));
 }
 
 TEST_CASE("fail_reason: embedding std below 0.1/sqrt(D) is collapse", "[train]") {
@@ -70,12 +80,14 @@ TEST_CASE("fail_reason: embedding std below 0.1/sqrt(D) is collapse", "[train]")
   CHECK(fail_reason(in).has_value());
 }
 
-TEST_CASE("fail_reason: the order is non-finite, then chance, then collapse", "[train]") {
+TEST_CASE("fail_reason: the order is non-finite, then collapse, then the loss curve", "[train]") {
   auto in = healthy();
   in.loss_non_finite = true;
-  in.last_epoch_loss = 10.0;
+  in.step_losses.assign(100, 8.0);
   in.embedding_std = 0.0;
   CHECK_THAT(*fail_reason(in), Catch::Contains("non-finite"));
   in.loss_non_finite = false;
-  CHECK_THAT(*fail_reason(in), Catch::Contains("chance"));
+  CHECK_THAT(*fail_reason(in), Catch::Contains("collapse"));
+  in.embedding_std = 0.05;
+  CHECK_THAT(*fail_reason(in), Catch::Contains("converge"));
 }

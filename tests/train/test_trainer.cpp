@@ -18,6 +18,7 @@
 #include "contra/methods/registry.h"
 #include "contra/store/run_record.h"
 #include "contra/train/failure.h"
+#include "contra/train/loss_curve.h"
 #include "contra/train/trainer.h"
 
 namespace fs = std::filesystem;
@@ -119,10 +120,15 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss that goes down an
     for (double l : epoch_loss) CHECK(std::isfinite(l));
     CHECK(epoch_loss[2] < epoch_loss[1]);
     // The status the fail rule gives the record's own numbers: no collapse, and a fail exactly
-    // when the last epoch ends within 10% of the loss at chance or above it.
+    // when the loss curve does not converge (12 steps: too short to judge, so never); the
+    // did-not-learn flag exactly when the last epoch ends within 10% of the loss at chance.
     const double chance = summary_number(rec, "chance_loss");
     CHECK(summary_number(rec, "embedding_std") > contra::train::collapse_threshold(dim));
-    CHECK((result.status == "fail") == (epoch_loss[2] >= 0.9 * chance));
+    const auto curve = contra::train::judge_loss_curve(loss);
+    CHECK_FALSE(curve.judged);
+    CHECK((result.status == "fail") == curve.fails);
+    CHECK(summary_number(rec, "loss_curve_judged") == 0);
+    CHECK((summary_number(rec, "loss_near_chance") == 1) == (epoch_loss[2] >= 0.9 * chance));
     // Alignment and uniformity on the last (kNN) epoch only: unit vectors are at most 2 apart, so
     // 0 <= align <= 4 and −8 <= uniform <= 0.
     const auto align = contra::store::column_as_double(rec.epochs, "align");

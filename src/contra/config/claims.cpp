@@ -45,7 +45,8 @@ std::string claim_hash(const Claim& c) {
 }
 
 const std::vector<std::string>& condition_quantity_names() {
-  static const std::vector<std::string> names = {"knn_over_random_init", "probe_converged", "train_images"};
+  static const std::vector<std::string> names = {"knn_over_random_init", "probe_converged", "train_images",
+                                                 "learned"};
   return names;
 }
 
@@ -68,6 +69,8 @@ void check_operand(const std::string& operand, const std::string& where) {
                "horizon(<config key>), {}, or two of them divided ('a / b')",
                where, operand, fmt::join(names, ", "));
 }
+
+}  // namespace
 
 Condition read_condition(const toml::node& node, const std::string& claim_where) {
   const std::string where = location_of(node, claim_where);
@@ -110,6 +113,8 @@ Condition read_condition(const toml::node& node, const std::string& claim_where)
   }
   return c;
 }
+
+namespace {
 
 /// A row value as text: strings as they are, numbers as written, booleans as true/false.
 std::string value_text(const toml::node& node, const std::string& where, const std::string& key) {

@@ -54,6 +54,9 @@ const std::vector<std::string>& claim_metric_names();
 ///  - "knn_over_random_init": the run's kNN top-1 minus the mean of the table's random-init
 ///    baseline (points: did the row learn?);
 ///  - "train_images": the images the run pretrained on (n; the record's train_images);
+///  - "learned": 0 when the run did not learn (its last-epoch loss stayed within 10% of chance, or
+///    its kNN is not above the table's random-init baseline; docs/definitions.md), else 1; as a
+///    row's mean, the fraction of its runs that learned;
 ///  - "probe_converged": 1 when the run's linear probe stopped on its tolerance, else 0 (records
 ///    without `linear_converged`: stopped before eval::kFormerProbeCap iterations).
 /// A claim whose condition fails is "not testable", naming the row, the value and the bound.

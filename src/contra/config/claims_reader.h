@@ -14,4 +14,9 @@ namespace contra::config::detail {
 /// is missing or one it does not take, a wrong type, or within <= 0.
 std::vector<Claim> parse_claims(const toml::node& node, const std::string& file);
 
+/// Parses one condition, `{ of = "...", at_least | at_most = v, on = "...", why = "..." }`, at
+/// `node` (its file:line from `where`, "file:line" of the enclosing entry). Throws ContraError with
+/// file:line on an unknown key, a missing or double bound, or an operand that is no quantity.
+Condition read_condition(const toml::node& node, const std::string& where);
+
 }  // namespace contra::config::detail

@@ -215,15 +215,20 @@ Sweep load_sweep(const std::string& file) {
       for (const auto& entry : *node.as_array()) s.blocks.push_back(read_block(entry, file));
     } else if (key == "preset" || key == "report" || key == "slurm") {
       CONTRA_CHECK(node.is_table(), "{}: '{}' must be a table", where, key);
+    } else if (key == "scale_rules") {
+      s.scale_rules = detail::read_scale_rules(node, file);
+    } else if (key == "power") {
+      s.power = detail::read_power_rule(node, file);
     } else {
       core::fail(
           "{}: unknown key '{}'; a sweep has: name, description, experiment, results, references, seeds, default_preset, baselines, [fixed], "
-          "[grid], [[zip]], [[block]], [preset.*], [report], [slurm]",
+          "[grid], [[zip]], [[block]], [preset.*], [report], [slurm], [[scale_rules]], [power]",
           where, key);
     }
   }
   CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")",
                file);
+  if (s.power && s.power->presets.empty()) s.power->presets = {s.default_preset};
   refuse_seed_keys(s);
   refuse_keys_set_twice(s);
   if (const auto* presets = doc["preset"].as_table()) {
@@ -236,6 +241,10 @@ Sweep load_sweep(const std::string& file) {
   std::set<std::string> preset_names;
   for (const auto& [name, p] : s.presets) preset_names.insert(name);
   check_report(s.report, preset_names, file);
+  if (s.power)
+    for (const auto& name : s.power->presets)
+      CONTRA_CHECK(preset_names.count(name) == 1 || name == s.default_preset,
+                   "{}: power: presets names '{}', which the sweep does not define", s.power->where, name);
   if (const auto* slurm = doc["slurm"].as_table()) {
     (void)read_spec(*slurm, "slurm", file, s.slurm);
     validate_slurm(s.slurm, file);

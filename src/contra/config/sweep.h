@@ -10,6 +10,7 @@
 
 #include "contra/config/load.h"
 #include "contra/config/report_spec.h"
+#include "contra/config/scale_rules.h"
 #include "contra/config/slurm_spec.h"
 
 namespace contra::config {
@@ -69,6 +70,8 @@ struct Sweep {
   std::map<std::string, Preset> presets;
   ReportSpec report;
   SlurmSpec slurm;
+  std::vector<ScaleRule> scale_rules;  ///< [[scale_rules]]: the ratios its claims need (config/scale_rules.h)
+  std::optional<PowerRule> power;      ///< [power]: how its seeds were chosen; nullopt: not stated
 };
 
 /// One point of a sweep's expansion (grid point x seed) before its config is resolved: the

@@ -7,10 +7,20 @@
 #include <utility>
 #include <vector>
 
+#include "contra/config/scale_rules.h"
 #include "contra/config/sweep.h"
 #include "contra/config/toml_io.h"
 
 namespace contra::config::detail {
+
+/// Parses `node`, the sweep's `scale_rules` array, in `file` (config/scale_rules.h). Throws
+/// ContraError with file:line on a condition that does not parse (config/claims.h), a paper ratio
+/// that is not a positive number, claims that are not positive integers or none, or an unknown key.
+std::vector<ScaleRule> read_scale_rules(const toml::node& node, const std::string& file);
+
+/// Parses the sweep's `[power]` table in `file`. Throws ContraError with file:line on a missing
+/// or non-positive detect or sd, no sd_from, or an unknown key.
+PowerRule read_power_rule(const toml::node& node, const std::string& file);
 
 /// A leaf of a table: its dotted key ("method.momentum") and its node.
 using Leaf = std::pair<std::string, const toml::node*>;

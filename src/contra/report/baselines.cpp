@@ -25,7 +25,7 @@ std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const 
     b.label = spec.label;
     b.role = spec.role;
     std::vector<double> knn, linear;
-    int fails = 0;
+    int fails = 0, near_chance = 0;
     for (const auto& run : baselines.runs) {
       if (run.experiment.method.name != method) continue;
       ++b.planned;
@@ -33,7 +33,8 @@ std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const 
       const auto it = by_file.find(fs::weakly_canonical(run.record));
       if (it == by_file.end() || it->second->status == "error") continue;
       ++b.recorded;
-      fails += it->second->status == "fail" ? 1 : 0;
+      fails += it->second->failed ? 1 : 0;
+      near_chance += it->second->loss_near_chance ? 1 : 0;
       knn.push_back(it->second->metric("knn_top1"));
       linear.push_back(it->second->metric("linear_top1"));
     }
@@ -41,10 +42,29 @@ std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const 
     b.linear = stats(linear);
     b.status = b.recorded < b.planned ? fmt::format("not recorded ({} of {})", b.planned - b.recorded, b.planned)
                : fails > 0            ? fmt::format("fail ({}/{})", fails, b.recorded)
+               : near_chance > 0      ? fmt::format("did not learn: loss within 10% of chance ({}/{})", near_chance,
+                                                    b.recorded)
                                       : "ok";
     out.push_back(std::move(b));
   }
+  mark_ceiling_that_did_not_learn(out);
   return out;
+}
+
+void mark_ceiling_that_did_not_learn(std::vector<BaselineRow>& baselines) {
+  const BaselineRow* init = nullptr;
+  for (const auto& b : baselines)
+    if (b.role == config::BaselineSpec::Role::init) init = &b;
+  for (auto& b : baselines) {
+    if (b.role != config::BaselineSpec::Role::ceiling || b.recorded == 0) continue;
+    if (b.status.rfind("did not learn", 0) == 0) {
+      b.status += "; not a ceiling";
+    } else if (init != nullptr && std::isfinite(init->knn.mean) && std::isfinite(b.knn.mean) &&
+               !(b.knn.mean > init->knn.mean)) {
+      b.status = fmt::format("did not learn: kNN {:.2f} is not above {}'s {:.2f}; not a ceiling", b.knn.mean,
+                             init->label, init->knn.mean);
+    }
+  }
 }
 
 std::string gain_column(bool knn) {

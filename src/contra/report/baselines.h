@@ -16,6 +16,12 @@ namespace contra::report {
 /// and their records (`records`: the finished ones of `baselines`; others are ignored).
 std::vector<BaselineRow> baseline_rows(const sweep::SweepPlan& baselines, const std::vector<RunSummary>& records);
 
+/// A supervised baseline (Role::ceiling) that did not learn is shown as such and never called the
+/// ceiling: its status becomes "did not learn: kNN 47.36 is not above random init's 74.93; not a
+/// ceiling" when its mean kNN is not above the random-init baseline's (Role::init), and "...; not a
+/// ceiling" is appended when its loss stayed near chance (docs/baselines.md). Called by baseline_rows.
+void mark_ceiling_that_did_not_learn(std::vector<BaselineRow>& baselines);
+
 /// "+3.25": a measured mean minus the raw-pixel baseline's (config::BaselineSpec::Role::input) on
 /// the same protocol (`knn` or linear), in points; `missing` ("—" in a table, "" in a CSV) when
 /// either is missing.

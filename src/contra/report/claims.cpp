@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 
+#include "contra/config/scale_rules.h"
 #include "contra/core/error.h"
 #include "contra/report/claim_rows.h"
 #include "contra/report/conditions.h"
@@ -53,6 +54,8 @@ class Judge {
       r.paper = with_gap(paper_of({a, b}), number_of(a->paper), number_of(b->paper), 1);
       r.ours = with_gap(ours_of({a, b}), mean(values(*a).values), mean(values(*b).values), 2);
       r.verdict = k == kinds::kAbove ? above(sample(*a), sample(*b)) : approx(sample(*a), sample(*b), claim_.within);
+      const auto [pa, pb] = paper_pair(*a, *b);
+      r.size = compare_size(mean(values(*a).values), mean(values(*b).values), pa, pb);
     } else if (k == kinds::kIncreases || k == kinds::kDecreases) {
       const auto along = rows_.select_along(claim_.along);
       involved = along;
@@ -62,6 +65,9 @@ class Judge {
       std::vector<Sample> v;
       for (const auto* row : along) v.push_back(sample(*row));
       r.verdict = trend(v, k == kinds::kIncreases);
+      if (!along.empty())  // the last row against the first
+        r.size = compare_size(mean(values(*along.back()).values), mean(values(*along.front()).values),
+                              number_of(along.back()->paper), number_of(along.front()->paper));
     } else if (k == kinds::kPeaksWithin) {
       const auto along = rows_.select_along(claim_.along);
       involved = along;
@@ -106,6 +112,9 @@ class Judge {
         r.ours += fmt::format(" (sizes {} vs {})", num_or_dash(mean(wide_size.values)),
                               num_or_dash(mean(narrow_size.values)));
       r.verdict = above(wide_size, narrow_size);
+      r.size = compare_size(mean(wide_size.values), mean(narrow_size.values),
+                            std::fabs(number_of(a->paper) - number_of(b->paper)),
+                            std::fabs(number_of(c->paper) - number_of(e->paper)));
     }
     if (!claim_.paper.empty()) r.paper = paper_text(claim_.paper);
     int left_out = 0;
@@ -202,6 +211,15 @@ class Judge {
     return text.find_first_of("0123456789", end) == std::string::npos ? v : NAN;
   }
 
+  /// The paper's two values of a pair: the claim's own `paper` text ("7.4 GB vs 5.0 GB") where it
+  /// gives one, else the table's values at the two rows.
+  std::pair<double, double> paper_pair(const Row& a, const Row& b) const {
+    const auto vs = claim_.paper.find(" vs ");
+    if (vs != std::string::npos)
+      return {lone_number(claim_.paper.substr(0, vs)), lone_number(claim_.paper.substr(vs + 4))};
+    return {number_of(a.paper), number_of(b.paper)};
+  }
+
   std::string paper_gap(const Row& a, const Row& b) const {
     const double pa = number_of(a.paper), pb = number_of(b.paper);
     return std::isfinite(pa) && std::isfinite(pb) ? fmt::format("{:+.1f}", pa - pb) : "—";
@@ -230,24 +248,25 @@ class Judge {
     return run.metric("train_seconds");
   }
 
-  /// A run recorded `fail` (DESIGN.md, "Fail") has no accuracy the paper would print: its tables
-  /// write "fail" instead. On an accuracy (linear, knn, pretext) it counts only in a `fails` claim
-  /// and is left out elsewhere (counted for the evidence), so a row left with fewer than 3 values
-  /// is "inconclusive (n < 3)". Its cost (peak_memory, train_seconds) was measured like any other's.
+  /// A run that fails (RunSummary::failed, docs/definitions.md "Fail") is left out of an accuracy
+  /// (linear, knn, pretext) only on a row where the paper itself prints "fail": the paper has no
+  /// accuracy there to compare (counted for the evidence, so a row left with fewer than 3 values is
+  /// "inconclusive (n < 3)"). Everywhere else its measured accuracy counts, as the paper's own runs'
+  /// did. A `fails` claim counts every run. Its cost (peak_memory, train_seconds) counts like any other's.
   RowValues values(const Row& r) const {
     RowValues v;
     const bool accuracy = metric_ == "linear" || metric_ == "knn" || metric_ == "pretext";
     for (const auto i : r.members) {
       const auto& run = d_.runs[i];
       if (run.status == "error") continue;
-      if (run.status == "fail" && accuracy && claim_.kind != kinds::kFails) {
+      if (run.failed && accuracy && claim_.kind != kinds::kFails && r.paper == "fail") {
         ++v.failed_left_out;
         v.failed_values.push_back(value_of(run));
         continue;
       }
       v.values.push_back(value_of(run));
       v.seeds.push_back(run.seed);
-      v.failed.push_back(run.status == "fail");
+      v.failed.push_back(run.failed);
     }
     left_out_by_row_[&r] = v.failed_left_out;
     return v;
@@ -310,7 +329,8 @@ std::vector<ClaimResult> judge_claims(const sweep::SweepPlan& plan, const RowSet
   if (!reference || !plan.sweep.report.claims) return out;
   check_claims(plan, *reference);  // a row no run can have is an error, recorded or not
   const bool incomplete = static_cast<int>(rows.runs.size()) < rows.planned;
-  for (const auto& claim : reference->claims) {
+  // The claims with the sweep's scale rules as further conditions (config/scale_rules.h).
+  for (const auto& claim : config::with_scale_rules(reference->claims, plan.sweep.scale_rules)) {
     try {
       out.push_back(Judge(plan, rows, claim, claim_metric(claim, reference)).judge());
     } catch (const MissingRow& m) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "contra/config/references.h"
+#include "contra/report/claim_size.h"
 #include "contra/report/planned_grid.h"  // check_claims
 #include "contra/report/rows.h"
 #include "contra/report/verdict.h"
@@ -23,6 +24,8 @@ struct ClaimResult {
   std::string paper;   ///< the paper's numbers for those rows ("57.8 vs 55.2"), cited
   std::string ours;    ///< our means for those rows ("78.20 vs 70.56"), or the fail counts
   Verdict verdict;
+  /// Our gap against the paper's on the stated scale (report/claim_size.h); empty for a peak or a fail.
+  SizeComparison size;
   /// Pre-registration, from the records the claim judges: "yes" when every one stores this claim's
   /// hash under this rule version (config::claim_hash, attribute claims_sha); "revised after its
   /// runs (k of n)" when some store other claims; "no: k of n records predate it" when some store none.

@@ -27,6 +27,18 @@ std::string verdict_count(const std::vector<ClaimResult>& results) {
                      counts[static_cast<int>(Outcome::not_testable)]);
 }
 
+std::string size_count(const std::vector<ClaimResult>& results) {
+  int reproduced = 0, comparable = 0, sized = 0;
+  for (const auto& r : results) {
+    if (r.verdict.outcome != Outcome::reproduced) continue;
+    ++reproduced;
+    sized += r.size.text() != "—" ? 1 : 0;
+    comparable += r.size.comparable ? 1 : 0;
+  }
+  return fmt::format("direction reproduced {}, size comparable {} (of the {} with the paper's numbers to compare)",
+                     reproduced, comparable, sized);
+}
+
 std::string verdict_line(const std::vector<ClaimResult>& results) {
   if (results.empty()) return "";
   std::vector<std::string> parts;
@@ -46,10 +58,12 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
       "within d by two one-sided tests (TOST); a trend by the end rows with Spearman's ρ of the claimed sign; a "
       "peak by an intersection–union test (a row in the set above every row outside it, Bonferroni over the "
       "candidates); a gap narrows when its per-seed size |A − B| is above the later |C − D|; fails when every "
-      "run fails. A run recorded fail (loss near chance) counts only in a fails claim and is left out of every "
-      "other; fewer than {} values in a row: inconclusive (n < {}). \"detectable\" is the smallest difference the "
+      "run fails. A run that fails (the loss curve's rule, docs/definitions.md) is left out of an accuracy only "
+      "on a row where the paper prints fail; fewer than {} values in a row: inconclusive (n < {}). \"detectable\" is the smallest difference the "
       "claim's test finds with 80% power at α, from its measured spread. The verdict is on the direction: our "
-      "difference of the means is printed in brackets beside the paper's.",
+      "difference of the means is printed in brackets beside the paper's, and \"size\" compares the gaps on one "
+      "scale, each relative to its second value ((a − b)/|b|; a trend: last row against first): comparable when "
+      "ours is between half and twice the paper's.",
       verdict_count(results), kRuleVersion, kAlpha, family_text(family), kMinSeeds, kMinSeeds));
   const auto registered = std::count_if(results.begin(), results.end(), [](const auto& r) { return r.preregistered(); });
   s.notes.push_back(fmt::format(
@@ -64,10 +78,10 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
         "docs/results-log.md lists every claim's verdict under the earlier rule and under this one.",
         kRuleVersion));
   for (const auto& why : family.left_out) s.notes.push_back("Left out of the correction: " + why);
-  s.columns = {"#", "claim (the paper's words, or a paraphrase)", "rows", "metric", "paper", "ours", "verdict",
+  s.columns = {"#", "claim (the paper's words, or a paraphrase)", "rows", "metric", "paper", "ours", "verdict", "size",
                "p", "p (Holm)", "detectable", "pre-registered", "evidence"};
   const std::vector<std::string> extra = {"claim",        "claim_kind",   "claim_rows",    "claim_metric",
-                                          "claim_paper",  "claim_ours",   "claim_verdict", "claim_p",
+                                          "claim_paper",  "claim_ours",   "claim_verdict", "claim_size", "claim_p",
                                           "claim_p_holm", "claim_detectable", "claim_registered", "claim_evidence"};
   const std::size_t width = table.csv_columns.size();
   for (auto& row : table.csv_rows) row.resize(width + extra.size());
@@ -77,10 +91,10 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
     const auto& v = r.verdict;
     const std::string verdict = v.text();
     s.rows.push_back({fmt::format("C{}", i + 1), r.claim.says, r.rows, r.metric, r.paper, r.ours,
-                      "**" + verdict + "**", p_cell(v.p), p_cell(v.p_adjusted), number_cell(v.detectable),
+                      "**" + verdict + "**", r.size.text(), p_cell(v.p), p_cell(v.p_adjusted), number_cell(v.detectable),
                       r.registered, v.evidence});
     std::vector<std::string> csv(width);
-    csv.insert(csv.end(), {r.claim.says, r.claim.kind, r.rows, r.metric, r.paper, r.ours, verdict, p_cell(v.p),
+    csv.insert(csv.end(), {r.claim.says, r.claim.kind, r.rows, r.metric, r.paper, r.ours, verdict, r.size.text(), p_cell(v.p),
                            p_cell(v.p_adjusted), number_cell(v.detectable), r.registered, v.evidence});
     table.csv_rows.push_back(std::move(csv));
   }

@@ -14,6 +14,10 @@ namespace contra::report {
 /// "3 of 5 claims reproduced, 1 contradicted, 1 inconclusive, 0 not testable".
 std::string verdict_count(const std::vector<ClaimResult>& results);
 
+/// Direction and size apart (report/claim_size.h): "direction reproduced 2, size comparable 0 (of
+/// the 2 with the paper's numbers to compare)".
+std::string size_count(const std::vector<ClaimResult>& results);
+
 /// The verdicts in one line, for a figure's title (a reader looks at the figure first):
 /// "claims (rule 2): C1 reproduced, C2 not testable, C3 inconclusive"; "" without claims.
 std::string verdict_line(const std::vector<ClaimResult>& results);

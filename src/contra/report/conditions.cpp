@@ -29,7 +29,7 @@ bool starts_with(const std::string& s, const char* prefix) { return s.rfind(pref
 std::string config_key_of(const std::string& operand) {
   if (starts_with(operand, kHorizonPrefix)) return operand.substr(8, operand.size() - 9);
   if (starts_with(operand, kSummaryPrefix) || operand == "knn_over_random_init" || operand == "probe_converged" ||
-      operand == "train_images")
+      operand == "train_images" || operand == "learned")
     return "";
   return operand;
 }
@@ -38,6 +38,11 @@ double operand_value(const std::string& operand, const RunSummary& run, const Ro
   if (operand == "knn_over_random_init") {
     const auto* init = set.baseline(config::BaselineSpec::Role::init);
     return init == nullptr ? NAN : run.metric("knn_top1") - init->knn.mean;
+  }
+  if (operand == "learned") {  // the "did not learn" flag (docs/definitions.md), inverted
+    if (run.loss_near_chance) return 0.0;
+    const double over = operand_value("knn_over_random_init", run, set);
+    return std::isfinite(over) ? (over > 0 ? 1.0 : 0.0) : NAN;
   }
   if (operand == "probe_converged") {
     if (run.summary.count("linear_converged") == 1) return run.metric("linear_converged") > 0 ? 1.0 : 0.0;
@@ -70,6 +75,20 @@ double condition_value(const config::Condition& condition, const RunSummary& run
   if (ops.size() == 1 || !std::isfinite(a)) return a;
   const double b = operand_value(ops[1], run, set);
   return std::isfinite(b) && b != 0 ? a / b : NAN;  // an operand not measured, or a division by zero
+}
+
+std::optional<double> planned_value(const config::Condition& condition, const config::Experiment& experiment) {
+  std::vector<double> values;
+  for (const auto& op : operands(condition.of)) {
+    const auto key = config_key_of(op);
+    const bool from_config = !key.empty() && (op == key || starts_with(op, kHorizonPrefix));
+    const auto v = from_config ? config::numeric_value(experiment, key) : std::nullopt;
+    if (!v) return std::nullopt;
+    values.push_back(starts_with(op, kHorizonPrefix) ? 1.0 / (1.0 - *v) : *v);
+  }
+  if (values.size() == 1) return values[0];
+  if (values[1] == 0) return std::nullopt;
+  return values[0] / values[1];
 }
 
 namespace {

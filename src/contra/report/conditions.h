@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,11 @@ namespace contra::report {
 /// A condition's quantity for one run: NaN where the run does not hold it (a key it lacks, a
 /// summary value it did not record, no random-init baseline in `set`).
 double condition_value(const config::Condition& condition, const RunSummary& run, const RowSet& set);
+
+/// A condition's quantity for a planned run, from its config alone (config keys and
+/// horizon(<key>)); nullopt when an operand is only known once the run is recorded (summary.<name>,
+/// learned, ...), or a key the config does not hold as a number.
+std::optional<double> planned_value(const config::Condition& condition, const config::Experiment& experiment);
 
 /// Every condition of `conditions` that fails on one of its rows (each row by the mean of its runs
 /// that did not error), at the first row it fails on, joined by "; " for the evidence:

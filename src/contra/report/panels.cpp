@@ -91,8 +91,10 @@ Series paper_curve(const config::ReferenceTable& reference, const config::Report
 std::vector<Baseline> baselines(const RowSet& rows, bool knn_only) {
   std::vector<Baseline> out;
   for (const auto& b : rows.baselines) {
-    if (!knn_only && std::isfinite(b.linear.mean)) out.push_back({b.linear.mean, b.label + "\n(linear)", Protocol::linear});
-    if (std::isfinite(b.knn.mean)) out.push_back({b.knn.mean, b.label + "\n(kNN)", Protocol::knn});
+    // a ceiling that did not learn says so on the figure too (report/baselines.h)
+    const std::string label = b.status.rfind("did not learn", 0) == 0 ? b.label + " (did not learn)" : b.label;
+    if (!knn_only && std::isfinite(b.linear.mean)) out.push_back({b.linear.mean, label + "\n(linear)", Protocol::linear});
+    if (std::isfinite(b.knn.mean)) out.push_back({b.knn.mean, label + "\n(kNN)", Protocol::knn});
   }
   return out;
 }

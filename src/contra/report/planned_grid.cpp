@@ -1,5 +1,7 @@
 #include "contra/report/planned_grid.h"
 
+#include "contra/config/scale_rules.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -114,7 +116,7 @@ void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& re
   const PlannedGrid grid(plan);
   std::vector<const config::Experiment*> planned;
   for (const auto& run : plan.runs) planned.push_back(&run.experiment);
-  for (const auto& c : reference.claims) {
+  for (const auto& c : config::with_scale_rules(reference.claims, plan.sweep.scale_rules)) {
     check_condition_keys(c.conditions, planned);
     for (const auto* r : {&c.row, &c.than, &c.then_row, &c.then_than, &c.along}) {
       if (grid.x_known()) require_planned(c, "x", r->x, grid.xs(), plan.sweep.name);

@@ -8,6 +8,8 @@
 #include "contra/config/load.h"
 #include "contra/core/error.h"
 #include "contra/store/stored_config.h"
+#include "contra/train/failure.h"
+#include "contra/train/loss_curve.h"
 
 namespace contra::report {
 
@@ -36,6 +38,28 @@ std::string RunSummary::attribute_text(const std::string& key) const {
   return it == attributes.end() ? std::string() : store::to_text(it->second);
 }
 
+namespace {
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+/// Sets `failed`, `fail_reason` and `loss_near_chance` from the record (RunSummary).
+void judge_fail(RunSummary& r, const store::Columns& steps) {
+  if (r.status == "fail" && (starts_with(r.reason, "loss became non-finite") || starts_with(r.reason, "collapse"))) {
+    r.failed = true;  // train/failure.cpp's own words for the two rules that need the live run
+    r.fail_reason = r.reason;
+  } else if (r.status != "error" && r.summary.count("chance_loss") == 1) {  // a run that trained
+    const auto curve = train::judge_loss_curve(store::column_as_double(steps, "loss"));
+    r.failed = curve.fails;
+    r.fail_reason = curve.reason;
+  }
+  train::FailInputs in;
+  in.last_epoch_loss = r.metric("final_loss");
+  in.chance_loss = r.metric("chance_loss");
+  r.loss_near_chance = std::isfinite(in.last_epoch_loss) && std::isfinite(in.chance_loss) && train::loss_near_chance(in);
+}
+
+}  // namespace
+
 RunSummary read_summary(const fs::path& file) {
   const auto record = store::read_run(file);
   const std::string what = file.string();
@@ -54,6 +78,7 @@ RunSummary read_summary(const fs::path& file) {
   r.axes = record.axes;
   r.summary = record.summary;
   r.epochs = record.epochs;
+  judge_fail(r, record.steps);
   return r;
 }
 

@@ -25,6 +25,15 @@ struct RunSummary {
   store::Attributes summary;
   store::Columns epochs;  ///< the /epochs columns (loss, knn_top1, pretext_acc, ...)
   std::string label;      ///< the planned point's zip label, set by report::group_runs; "" otherwise
+  /// The fail rule as it stands (train/failure.h), read again from the record so that records
+  /// written under an earlier rule are judged by today's: a non-finite loss or collapse as
+  /// recorded, or a loss curve (/steps/loss) that does not converge (train/loss_curve.h). A run
+  /// recorded `fail` under rule 1 only for a loss near chance is not a fail under it.
+  bool failed = false;
+  std::string fail_reason;  ///< why `failed`, one line; "" otherwise
+  /// The "did not learn" flag's loss half: a last-epoch loss within 10% of chance
+  /// (train::loss_near_chance), from /summary final_loss and chance_loss; false where either is absent.
+  bool loss_near_chance = false;
 
   /// A /summary value as a number, NaN when absent.
   double metric(const std::string& key) const;

@@ -10,8 +10,8 @@
 
 namespace contra::sweep {
 
-/// config::claim_hash of every claim of the table the sweep cites ([report] reference), in file
-/// order and space-separated; "" when it cites none, its claims are off ([report] claims = false)
+/// config::claim_hash of every claim of the table the sweep cites ([report] reference), with the
+/// sweep's scale rules among its conditions (config::with_scale_rules), in file order and space-separated; "" when it cites none, its claims are off ([report] claims = false)
 /// or the table has no claims. Throws ContraError as config::load_reference does.
 std::string claims_sha(const SweepPlan& plan);
 

@@ -16,6 +16,8 @@
 #include "contra/dist/collective_clock.h"
 #include "contra/dist/stop_agreement.h"
 #include "contra/models/split_chunks.h"
+#include "contra/store/attributes.h"
+#include "contra/train/loss_curve.h"
 #include "contra/train/ranks.h"
 #include "contra/train/run_phases.h"
 
@@ -69,9 +71,10 @@ RunResult finish_run(Session& s, Loop& loop) {
   core::remove_stop_handlers();
   loop.progress.finish();
   const auto& pos = loop.pos;
-  const auto& fail = loop.fail;
+  auto& fail = loop.fail;
   auto& rec = s.recorder;
   RunResult result = loop.result;
+  fail.step_losses = store::column_as_double(rec.record().steps, "loss");  // every step, resumes included
   // The fail rule is about training (train/failure.h): a baseline that only evaluates cannot fail it.
   if (auto reason = s.method->trains() ? fail_reason(fail) : std::nullopt) {
     result.status = "fail";
@@ -82,6 +85,13 @@ RunResult finish_run(Session& s, Loop& loop) {
   rec.summary("final_loss", fail.last_epoch_loss);
   rec.summary("chance_loss", s.method->chance_loss(s.exp.optim.batch));
   rec.summary("embedding_std", fail.embedding_std);
+  if (s.method->trains()) {  // the loss curve as the fail rule read it (train/loss_curve.h)
+    const auto curve = judge_loss_curve(fail.step_losses);
+    rec.summary("loss_curve_judged", static_cast<std::int64_t>(curve.judged));
+    rec.summary("loss_fall", curve.fall);
+    rec.summary("loss_rebound", curve.rebound);
+    rec.summary("loss_near_chance", static_cast<std::int64_t>(loss_near_chance(fail)));
+  }
   rec.summary("train_seconds", pos.train_seconds);
   rec.summary("eval_seconds", pos.eval_seconds);
   rec.summary("seconds_per_step", pos.train_seconds / static_cast<double>(std::max<std::int64_t>(pos.step, 1)));
