@@ -85,9 +85,6 @@ set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
 set key at screen 0.2357, screen 0.1169 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label "fail: epochs 1" at first 512, graph 0.06 center tc rgb "#b00000"
-set label "fail: epochs 1" at first 1024, graph 0.06 center tc rgb "#b00000"
-set label "fail: epochs 1, 2, 4" at first 2048, graph 0.06 center tc rgb "#b00000"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.7886513650989144 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
@@ -160,9 +157,6 @@ set logscale x
 set xtics ("256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set xrange [230.72011842837253:2272.3982787949467]
 set key at screen 0.2357, screen 0.1169 center top vertical maxrows 3 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label "fail: epochs 1" at first 512, graph 0.06 center tc rgb "#b00000"
-set label "fail: epochs 1" at first 1024, graph 0.06 center tc rgb "#b00000"
-set label "fail: epochs 1, 2, 4" at first 2048, graph 0.06 center tc rgb "#b00000"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.7886513650989144 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"

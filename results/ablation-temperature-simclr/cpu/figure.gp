@@ -47,7 +47,6 @@ set logscale x
 set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
 set xrange [0.03419152760229172:146.23505735569623]
 set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label "fail: ℓ2 norm false" at first 100, graph 0.06 center tc rgb "#b00000"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
@@ -111,7 +110,6 @@ set logscale x
 set xtics ("0.05" 0.05, "0.1" 0.1, "0.5" 0.5, "1" 1, "10" 10, "100" 100)
 set xrange [0.03419152760229172:146.23505735569623]
 set key at screen 0.2357, screen 0.0939 center top vertical maxrows 2 reverse Left samplen 4 spacing 1.1 width 1 nobox
-set label "fail: ℓ2 norm false" at first 100, graph 0.06 center tc rgb "#b00000"
 set label 100 "raw pixels\n(linear)" at graph 1, first 81.94 offset 1,0.5 left tc rgb "#707070"
 set label 101 "raw pixels\n(kNN)" at graph 1, first 79.45 offset 1,0.5 left tc rgb "#707070"
 set label 102 "random init\n(linear)" at graph 1, first 74.93333333333332 offset 1,0.5 left tc rgb "#707070"
