@@ -422,7 +422,7 @@ TEST_CASE("claims: printed under the table and written into its CSV", "[report][
   CHECK(reproduced > 0);
   CHECK_THAT(index, Catch::Contains("**On preset cpu: " + contra::report::verdict_count(results) + "; " +
                                     contra::report::size_count(results) + ".**"));
-  CHECK_THAT(contra::report::size_count(results), Catch::StartsWith(fmt::format("direction reproduced {}, ", reproduced)));
+  CHECK_THAT(contra::report::size_count(results), Catch::StartsWith(fmt::format("of the {} reproduced, ", reproduced)));
   CHECK_THAT(contra::report::verdict_count(results),
              Catch::StartsWith(fmt::format("{} of 7 claims reproduced, ", reproduced)));
   CHECK_THAT(index, Catch::Contains("- Grid (`grid`): " + contra::report::verdict_count(results) + "; " +

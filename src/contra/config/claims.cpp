@@ -107,6 +107,16 @@ Condition read_condition(const toml::node& node, const std::string& claim_where)
                "{}: conditions: of = '{}' divides more than once; a quantity is one operand or 'a / b'", where, c.of);
   if (slash == std::string::npos) {
     check_operand(c.of, where);
+    // learned and probe_converged are 0/1 per run, a fraction per row: a bound outside [0, 1] either
+    // always holds or never can.
+    if (c.of == "learned" || c.of == "probe_converged") {
+      const bool sensible = std::isfinite(c.at_least) ? c.at_least > 0 && c.at_least <= 1 : c.at_most >= 0 && c.at_most < 1;
+      CONTRA_CHECK(sensible,
+                   "{}: conditions: {} = {:g} on '{}', a fraction of runs, must be within {} (1: every run)", where,
+                   std::isfinite(c.at_least) ? "at_least" : "at_most",
+                   std::isfinite(c.at_least) ? c.at_least : c.at_most, c.of,
+                   std::isfinite(c.at_least) ? "(0, 1]" : "[0, 1)");
+    }
   } else {
     check_operand(c.of.substr(0, slash), where);
     check_operand(c.of.substr(slash + 3), where);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "contra/config/claims_reader.h"
 #include "contra/config/sweep_toml.h"
 #include "contra/core/error.h"
@@ -13,6 +15,11 @@ namespace {
 using detail::literal_of;
 using detail::location_of;
 using detail::read_value;
+
+/// Text a line of output shows: not empty, one line.
+bool one_line_text(const toml::node& v, std::string& out) {
+  return read_value(v, out) && !out.empty() && out.find_first_of("\n\r") == std::string::npos;
+}
 
 ScaleRule read_rule(const toml::node& node, const std::string& file) {
   const std::string where = location_of(node, file);
@@ -34,13 +41,21 @@ ScaleRule read_rule(const toml::node& node, const std::string& file) {
         double n = 0;
         CONTRA_CHECK(read_value(e, n) && n >= 1 && n == std::floor(n) && n < 1000,
                      "{}: scale_rules: claims = {}: {} is no claim number (C1 is 1)", where, literal_of(v), literal_of(e));
+        CONTRA_CHECK(std::find(rule.claims.begin(), rule.claims.end(), static_cast<int>(n)) == rule.claims.end(),
+                     "{}: scale_rules: claims = {} names C{} twice", where, literal_of(v), n);
         rule.claims.push_back(static_cast<int>(n));
       }
     } else if (key == "cannot_keep") {
-      CONTRA_CHECK(read_value(v, rule.cannot_keep) && !rule.cannot_keep.empty(),
-                   "{}: scale_rules: cannot_keep = {} must say, as text, why the preset cannot keep the ratio", where,
-                   literal_of(v));
-    } else if (key == "of" || key == "at_least" || key == "at_most" || key == "why") {
+      CONTRA_CHECK(one_line_text(v, rule.cannot_keep),
+                   "{}: scale_rules: cannot_keep = {} must say, as one line of text, why the preset cannot keep the ratio",
+                   where, literal_of(v));
+    } else if (key == "why") {
+      std::string why;
+      CONTRA_CHECK(one_line_text(v, why),
+                   "{}: scale_rules: why = {} must say, as one line of text, what of the paper's mechanism needs the ratio",
+                   where, literal_of(v));
+      condition.insert(key, v);
+    } else if (key == "of" || key == "at_least" || key == "at_most") {
       condition.insert(key, v);
     } else {
       core::fail("{}: scale_rules: '{}' is unknown; a scale rule takes of, at_least or at_most, paper, claims, why "
@@ -50,8 +65,16 @@ ScaleRule read_rule(const toml::node& node, const std::string& file) {
   }
   CONTRA_CHECK(!rule.claims.empty(), "{}: a scale rule needs claims = the claims it governs, by number", where);
   CONTRA_CHECK(std::isfinite(rule.paper), "{}: a scale rule needs paper = the ratio in the paper's own setting", where);
+  CONTRA_CHECK(condition.contains("why"), "{}: a scale rule needs why = what of the paper's mechanism needs the ratio",
+               where);
   rule.keeps = detail::read_condition(condition, where);
   rule.keeps.where = where;
+  const auto& k = rule.keeps;
+  const bool paper_meets = std::isfinite(k.at_least) ? rule.paper >= k.at_least : rule.paper <= k.at_most;
+  CONTRA_CHECK(paper_meets, "{}: scale_rules: paper = {:g} does not meet the rule's own bound ({} {:g}): the rule "
+               "would exclude the paper's setting",
+               where, rule.paper, std::isfinite(k.at_least) ? "at_least" : "at_most",
+               std::isfinite(k.at_least) ? k.at_least : k.at_most);
   return rule;
 }
 
@@ -84,15 +107,18 @@ PowerRule read_power_rule(const toml::node& node, const std::string& file) {
     } else if (key == "presets") {
       CONTRA_CHECK(read_value(v, p.presets) && !p.presets.empty(),
                    "{}: power: presets = {} must list the presets it sets the seeds of", where, literal_of(v));
-    } else if (key == "sd_from") {
-      CONTRA_CHECK(read_value(v, p.sd_from) && !p.sd_from.empty(),
-                   "{}: power: sd_from = {} must say, as text, where the SD comes from", where, literal_of(v));
+    } else if (key == "sd_from" || key == "unit") {
+      CONTRA_CHECK(one_line_text(v, key == "sd_from" ? p.sd_from : p.unit), "{}: power: {} = {} must be one line of text{}",
+                   where, key, literal_of(v), key == "sd_from" ? ": where the SD comes from" : ": the unit of detect and sd");
     } else {
-      core::fail("{}: power: '{}' is unknown; [power] takes detect, sd, sd_from and presets", where, key);
+      core::fail("{}: power: '{}' is unknown; [power] takes detect, sd, sd_from, unit and presets", where, key);
     }
   }
-  CONTRA_CHECK(std::isfinite(p.detect) && std::isfinite(p.sd) && !p.sd_from.empty(),
-               "{}: [power] needs detect (points), sd (points) and sd_from (where the SD comes from)", p.where);
+  std::vector<std::string> missing;
+  if (!std::isfinite(p.detect)) missing.emplace_back("detect (the difference to detect)");
+  if (!std::isfinite(p.sd)) missing.emplace_back("sd (the per-seed SD it assumes)");
+  if (p.sd_from.empty()) missing.emplace_back("sd_from (where the SD comes from)");
+  CONTRA_CHECK(missing.empty(), "{}: [power] needs {}", p.where, fmt::join(missing, ", "));
   return p;
 }
 

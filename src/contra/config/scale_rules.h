@@ -28,7 +28,7 @@ struct ScaleRule {
 };
 
 /// The `[power]` table: the seeds per table, chosen by a power rule before the runs.
-///   { detect = 1.0, sd = 0.6, sd_from = "...", presets = ["cpu"] }
+///   { detect = 1.0, sd = 0.6, sd_from = "...", unit = "points of top-1", presets = ["cpu"] }
 /// The seeds a table needs: the fewest n >= kMinSeedsByRule whose paired two-sided t-test at α =
 /// 0.05 detects `detect` with 80% power (the verdict rule's, report/verdict.h) when the per-seed
 /// differences have SD `sd` (report/protocol.h).
@@ -36,6 +36,7 @@ struct PowerRule {
   double detect = NAN;  ///< the smallest difference a claim must detect, in the metric's points
   double sd = NAN;      ///< the per-seed SD of a claim's paired differences it assumes, points
   std::string sd_from;  ///< where that SD comes from (a pilot's records), as text
+  std::string unit = "points of top-1";  ///< the unit of detect and sd, as text ("MiB" for cost claims)
   /// The presets it sets the seeds of: the pilot's SD holds at the pilot's scale (absent: the
   /// sweep's default preset).
   std::vector<std::string> presets;

@@ -238,6 +238,10 @@ Sweep load_sweep(const std::string& file) {
     }
   }
   if (const auto* report = doc["report"].as_table()) s.report.origins = read_spec(*report, "report", s.file, s.report);
+  CONTRA_CHECK(s.scale_rules.empty() || (!s.report.reference.empty() && s.report.claims),
+               "{}: scale_rules govern claims, but the sweep cites no table whose claims it judges ([report] "
+               "reference, with claims = true)",
+               s.scale_rules.front().keeps.where);
   std::set<std::string> preset_names;
   for (const auto& [name, p] : s.presets) preset_names.insert(name);
   check_report(s.report, preset_names, file);

@@ -2,7 +2,9 @@
 // paper's on one stated scale, the relative gap (a − b) / |b| of the two compared values (a trend:
 // its last row against its first). The size is "comparable" when ours is of the same sign and
 // between half and twice the paper's. A direction reproduced with a gap a tenth of the paper's
-// (ShuffleBN's kNN: 1.26 points against about 20) is then "reproduced" but not "size comparable".
+// (ShuffleBN's kNN: 1.26 points against about 20) is then "not comparable" whatever its verdict.
+// Claims of kind above, increases, decreases and narrows have a size; approx, peaks_within and
+// fails have none.
 #pragma once
 
 #include <cmath>

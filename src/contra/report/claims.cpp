@@ -54,8 +54,10 @@ class Judge {
       r.paper = with_gap(paper_of({a, b}), number_of(a->paper), number_of(b->paper), 1);
       r.ours = with_gap(ours_of({a, b}), mean(values(*a).values), mean(values(*b).values), 2);
       r.verdict = k == kinds::kAbove ? above(sample(*a), sample(*b)) : approx(sample(*a), sample(*b), claim_.within);
-      const auto [pa, pb] = paper_pair(*a, *b);
-      r.size = compare_size(mean(values(*a).values), mean(values(*b).values), pa, pb);
+      if (k == kinds::kAbove) {  // A ≈ B is about equality: a gap has no size to compare
+        const auto [pa, pb] = paper_pair(*a, *b);
+        r.size = compare_size(mean(values(*a).values), mean(values(*b).values), pa, pb);
+      }
     } else if (k == kinds::kIncreases || k == kinds::kDecreases) {
       const auto along = rows_.select_along(claim_.along);
       involved = along;

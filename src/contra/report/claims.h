@@ -24,7 +24,7 @@ struct ClaimResult {
   std::string paper;   ///< the paper's numbers for those rows ("57.8 vs 55.2"), cited
   std::string ours;    ///< our means for those rows ("78.20 vs 70.56"), or the fail counts
   Verdict verdict;
-  /// Our gap against the paper's on the stated scale (report/claim_size.h); empty for a peak or a fail.
+  /// Our gap against the paper's on the stated scale (report/claim_size.h); empty for approx, a peak or a fail.
   SizeComparison size;
   /// Pre-registration, from the records the claim judges: "yes" when every one stores this claim's
   /// hash under this rule version (config::claim_hash, attribute claims_sha); "revised after its

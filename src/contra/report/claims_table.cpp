@@ -35,8 +35,9 @@ std::string size_count(const std::vector<ClaimResult>& results) {
     sized += r.size.text() != "—" ? 1 : 0;
     comparable += r.size.comparable ? 1 : 0;
   }
-  return fmt::format("direction reproduced {}, size comparable {} (of the {} with the paper's numbers to compare)",
-                     reproduced, comparable, sized);
+  if (reproduced == 0) return "";
+  return fmt::format("of the {} reproduced, {} with the paper's numbers to compare, {} size comparable", reproduced,
+                     sized, comparable);
 }
 
 std::string verdict_line(const std::vector<ClaimResult>& results) {

@@ -14,8 +14,8 @@ namespace contra::report {
 /// "3 of 5 claims reproduced, 1 contradicted, 1 inconclusive, 0 not testable".
 std::string verdict_count(const std::vector<ClaimResult>& results);
 
-/// Direction and size apart (report/claim_size.h): "direction reproduced 2, size comparable 0 (of
-/// the 2 with the paper's numbers to compare)".
+/// Direction and size apart (report/claim_size.h): "of the 2 reproduced, 1 with the paper's numbers
+/// to compare, 1 size comparable"; "" when none is reproduced.
 std::string size_count(const std::vector<ClaimResult>& results);
 
 /// The verdicts in one line, for a figure's title (a reader looks at the figure first):

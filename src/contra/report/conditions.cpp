@@ -77,6 +77,14 @@ double condition_value(const config::Condition& condition, const RunSummary& run
   return std::isfinite(b) && b != 0 ? a / b : NAN;  // an operand not measured, or a division by zero
 }
 
+bool meets(const config::Condition& condition, double value) {
+  // A relative slack of 1e-9: 1/(1 − 0.9999) is 10000.000000001 in binary, and meets at_most = 10000.
+  const auto slack = [](double bound) { return 1e-9 * std::max(1.0, std::fabs(bound)); };
+  if (!std::isfinite(value)) return false;
+  if (std::isfinite(condition.at_least)) return value >= condition.at_least - slack(condition.at_least);
+  return value <= condition.at_most + slack(condition.at_most);
+}
+
 std::optional<double> planned_value(const config::Condition& condition, const config::Experiment& experiment) {
   std::vector<double> values;
   for (const auto& op : operands(condition.of)) {
@@ -87,8 +95,7 @@ std::optional<double> planned_value(const config::Condition& condition, const co
     values.push_back(starts_with(op, kHorizonPrefix) ? 1.0 / (1.0 - *v) : *v);
   }
   if (values.size() == 1) return values[0];
-  if (values[1] == 0) return std::nullopt;
-  return values[0] / values[1];
+  return values[1] != 0 ? values[0] / values[1] : NAN;  // a division by zero: not measured, never kept
 }
 
 namespace {
@@ -112,12 +119,10 @@ std::string first_failure(const config::Condition& c, const std::vector<const Ro
     const double mean = n > 0 ? sum / n : NAN;
     if (n == 0 || missing || !std::isfinite(mean))
       return fmt::format("{} not measured at {}{}", c.of, row_name(*row), why);
-    if (std::isfinite(c.at_least) && !(mean >= c.at_least))
-      return fmt::format("{} = {} at {}, below {}{}", c.of, bound_text(mean), row_name(*row), bound_text(c.at_least),
-                         why);
-    if (std::isfinite(c.at_most) && !(mean <= c.at_most))
-      return fmt::format("{} = {} at {}, above {}{}", c.of, bound_text(mean), row_name(*row), bound_text(c.at_most),
-                         why);
+    if (!meets(c, mean))
+      return fmt::format("{} = {} at {}, {} {}{}", c.of, bound_text(mean), row_name(*row),
+                         std::isfinite(c.at_least) ? "below" : "above",
+                         bound_text(std::isfinite(c.at_least) ? c.at_least : c.at_most), why);
   }
   return "";
 }

@@ -17,9 +17,13 @@ namespace contra::report {
 /// summary value it did not record, no random-init baseline in `set`).
 double condition_value(const config::Condition& condition, const RunSummary& run, const RowSet& set);
 
+/// Whether `value` meets the condition's bound, within a relative 1e-9 (a bound written as the
+/// exact value of a rounded quantity holds); a NaN value never does.
+bool meets(const config::Condition& condition, double value);
+
 /// A condition's quantity for a planned run, from its config alone (config keys and
 /// horizon(<key>)); nullopt when an operand is only known once the run is recorded (summary.<name>,
-/// learned, ...), or a key the config does not hold as a number.
+/// learned, ...), or a key the config does not hold as a number; NaN for a division by zero.
 std::optional<double> planned_value(const config::Condition& condition, const config::Experiment& experiment);
 
 /// Every condition of `conditions` that fails on one of its rows (each row by the mean of its runs

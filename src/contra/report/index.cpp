@@ -57,23 +57,25 @@ std::string claims_summary(const std::vector<sweep::SweepPlan>& plans) {
     all += tally;
     const auto& spec = plan.sweep.report;
     const std::string raw = raw_pixel_text(tally);
-    lines += fmt::format("- {} (`{}`): {}; {}.{}\n", spec.title.empty() ? plan.sweep.name : spec.title,
-                         plan.sweep.name, verdict_count(results), size_count(results),
+    const std::string size = size_count(results);
+    lines += fmt::format("- {} (`{}`): {}{}.{}\n", spec.title.empty() ? plan.sweep.name : spec.title,
+                         plan.sweep.name, verdict_count(results), size.empty() ? "" : "; " + size,
                          raw.empty() ? "" : " Rows above raw pixels: " + raw + ".");
   }
   if (every.empty()) return "";
   const std::string raw = raw_pixel_text(all);
   return fmt::format(
-      "**On preset {}: {}; {}.** Each table lists its paper's claims with a verdict (reproduced, contradicted, "
+      "**On preset {}: {}{}.** Each table lists its paper's claims with a verdict (reproduced, contradicted, "
       "inconclusive or not testable) under one rule for every table, rule version {} (docs/claims.md): two-sided "
       "tests, paired on shared seeds, read after Holm's correction over every tested claim of the suite. A verdict "
       "is on the direction; the size is counted apart: comparable when our gap, relative to its second value "
       "((a − b)/|b|), is between half and twice the paper's. {}Per table:\n\n{}\n",
-      fmt::join(presets, ", "), verdict_count(every), size_count(every), kRuleVersion,
+      fmt::join(presets, ", "), verdict_count(every), size_count(every).empty() ? "" : "; " + size_count(every),
+      kRuleVersion,
       raw.empty() ? std::string()
-                  : fmt::format("A verdict compares rows with each other; whether a row learned anything is its gain "
-                                "over the raw-pixel baseline (the flattened images themselves), and the measured rows "
-                                "above it are: {}, in points. ",
+                  : fmt::format("A verdict compares rows with each other; whether a row beats the flattened images "
+                                "themselves is its gain over the raw-pixel baseline, and the measured rows above it "
+                                "are: {}, in points. ",
                                 raw),
       lines);
 }
@@ -102,8 +104,8 @@ std::string results_index(const std::vector<sweep::SweepPlan>& plans, const fs::
       out += fmt::format("- What it shows: {}{}\n",
                          plan.sweep.description.empty() ? std::string() : plan.sweep.description + ". ", cited);
     out += fmt::format("- Runs: {} of {} recorded{}{}.\n", recorded, plan.runs.size(),
-                       failed > 0 ? fmt::format(", {} recorded as fail when trained (the table judges every curve again by "
-                                                 "today's fail rule, docs/definitions.md)",
+                       failed > 0 ? fmt::format(", {} recorded as fail when trained (the table judges each again by today's "
+                                                 "fail rule, docs/definitions.md: its status column says which fail now)",
                                                  failed) : std::string(),
                        recorded < static_cast<int>(plan.runs.size()) ? " — **INCOMPLETE**" : "");
     out += fmt::format("- Files: {}\n", files_line(plan, dir));

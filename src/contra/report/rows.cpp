@@ -83,7 +83,7 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
     }
     if (r->loss_near_chance) {
       ++row.near_chance;
-      reasons.insert("did not learn: last-epoch loss within 10% of chance");
+      reasons.insert("last-epoch loss within 10% of chance (the did-not-learn flag's loss half)");
     }
     acc.push_back(r->metric(metric));
     knn.push_back(r->metric("knn_top1"));
@@ -112,7 +112,7 @@ Row make_row(const std::vector<const RunSummary*>& group, const std::string& met
   row.peak_memory_bytes = row.peak_mib.mean * 1024.0 * 1024.0;
   std::vector<std::string> parts;
   if (row.fails > 0) parts.push_back(fmt::format("fail ({}/{})", row.fails, row.runs));
-  if (row.near_chance > 0) parts.push_back(fmt::format("did not learn ({}/{})", row.near_chance, row.runs));
+  if (row.near_chance > 0) parts.push_back(fmt::format("loss near chance ({}/{})", row.near_chance, row.runs));
   if (row.errors > 0) parts.push_back(fmt::format("error ({}/{})", row.errors, row.runs));
   row.status = parts.empty() ? std::string("ok") : fmt::format("{}", fmt::join(parts, ", "));
   row.reasons = fmt::format("{}", fmt::join(std::vector<std::string>(reasons.begin(), reasons.end()), "; "));

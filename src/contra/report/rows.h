@@ -45,8 +45,8 @@ struct Row {
   Stats pretext;         ///< last epoch's pretext (instance-discrimination) top-1 (%)
   Stats align, uniform;  ///< last kNN epoch's alignment and uniformity (Wang & Isola; eval/align_uniform.h)
   int runs = 0, fails = 0, errors = 0;
-  int near_chance = 0;  ///< runs whose loss stayed within 10% of chance: "did not learn", a flag, not a fail
-  std::string status;   ///< ok | fail (k/n) | did not learn (k/n) | error (k/n)
+  int near_chance = 0;  ///< runs whose loss stayed within 10% of chance (a flag, not a fail)
+  std::string status;   ///< ok | fail (k/n) | loss near chance (k/n) | error (k/n)
   std::string reasons;  ///< distinct fail and error reasons
   std::string paper;    ///< the cited value ("57.8", "fail") or "—"
   Stats train_seconds, images_per_s, seconds_per_step;

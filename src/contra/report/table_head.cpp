@@ -60,7 +60,7 @@ Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
   for (const auto& line : setting_notes(d.runs, d.baseline(config::BaselineSpec::Role::input) != nullptr)) t.notes.push_back(line);
   if (const auto note = baselines_note(d); !note.empty()) t.notes.push_back(note);
   if (spec.claims)  // the scale and power rules its verdicts rest on (report/protocol.h)
-    for (auto& line : protocol_notes(plan)) t.notes.push_back(std::move(line));
+    for (auto& line : protocol_notes(plan, &d)) t.notes.push_back(std::move(line));
   if (spec.reference_n > 0)
     t.notes.push_back(fmt::format(
         "The paper's column is read at the paper's own x: a row's x is the paper's carried over to these "

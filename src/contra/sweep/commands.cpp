@@ -141,7 +141,7 @@ LocalSweep train_sweep(SweepPlan& plan, SweepPlan& baselines, const LocalOptions
   const std::string where = file + results_flag(results);
   if (r.output.code == kExitSomeFailed)
     r.output.err.push_back(
-        fmt::format("{} run(s) recorded as fail (diverged or collapsed; see the table's status column)", all.failed));
+        fmt::format("{} run(s) recorded as fail (diverged, collapsed or did not converge; see the table's status column)", all.failed));
   else if (r.output.code != 0)
     r.output.err.push_back(
         fmt::format("{} run(s) did not finish; `contra status {}` lists them, and running the sweep again resumes them",

@@ -32,7 +32,7 @@ struct LaunchSummary {
 };
 
 /// The exit code of `contra sweep` for a summary: 0 when every run is complete or already done,
-/// kExitSomeFailed when some runs were recorded as fail (diverged or collapsed: results, and the
+/// kExitSomeFailed when some runs were recorded as fail (diverged, collapsed or did not converge: results, and the
 /// table shows them), 1 when some ended in error, were killed or were interrupted. A run another
 /// process was training is not counted against this sweep: `contra status` follows it.
 inline constexpr int kExitSomeFailed = 3;
