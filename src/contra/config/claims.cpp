@@ -19,10 +19,32 @@ std::string ClaimRow::describe() const {
   return fmt::format("series = {}, x = {}", series, x);
 }
 
+namespace {
+
+constexpr ClaimKind kKinds[] = {ClaimKind::increases, ClaimKind::decreases, ClaimKind::peaks_within, ClaimKind::above,
+                                ClaimKind::approx,    ClaimKind::fails,     ClaimKind::narrows};
+
+}  // namespace
+
+const char* to_string(ClaimKind kind) {
+  switch (kind) {
+    case ClaimKind::increases: return "increases";
+    case ClaimKind::decreases: return "decreases";
+    case ClaimKind::peaks_within: return "peaks_within";
+    case ClaimKind::above: return "above";
+    case ClaimKind::approx: return "approx";
+    case ClaimKind::fails: return "fails";
+    case ClaimKind::narrows: return "narrows";
+  }
+  return "?";
+}
+
 const std::vector<std::string>& claim_kind_names() {
-  using namespace claim_kinds;
-  static const std::vector<std::string> names = {kIncreases, kDecreases, kPeaksWithin, kAbove,
-                                                 kApprox,    kFails,     kNarrows};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto k : kKinds) out.emplace_back(to_string(k));
+    return out;
+  }();
   return names;
 }
 
@@ -32,7 +54,7 @@ const std::vector<std::string>& claim_metric_names() {
 }
 
 std::string claim_hash(const Claim& c) {
-  std::string text = fmt::format("contra claim, rule v{}\nkind={}\nsays={}\nmetric={}\npaper={}\n", kRuleVersion, c.kind,
+  std::string text = fmt::format("contra claim, rule v{}\nkind={}\nsays={}\nmetric={}\npaper={}\n", kRuleVersion, to_string(c.kind),
                                  c.says, c.metric, c.paper);
   for (const auto& [name, row] : {std::pair{"row", &c.row}, std::pair{"than", &c.than},
                                   std::pair{"then_row", &c.then_row}, std::pair{"then_than", &c.then_than},
@@ -161,16 +183,15 @@ ClaimRow read_row(const toml::node& node, const std::string& where, const std::s
 }
 
 /// The keys each kind takes beside says, kind and metric; `true` = required.
-const std::map<std::string, std::map<std::string, bool>>& kind_keys() {
-  using namespace claim_kinds;
-  static const std::map<std::string, std::map<std::string, bool>> keys = {
-      {kAbove, {{"row", true}, {"than", true}}},
-      {kApprox, {{"row", true}, {"than", true}, {"within", true}}},
-      {kIncreases, {{"along", false}}},
-      {kDecreases, {{"along", false}}},
-      {kPeaksWithin, {{"along", false}, {"set", true}}},
-      {kFails, {{"row", true}}},
-      {kNarrows, {{"row", true}, {"than", true}, {"then_row", true}, {"then_than", true}}},
+const std::map<ClaimKind, std::map<std::string, bool>>& kind_keys() {
+  static const std::map<ClaimKind, std::map<std::string, bool>> keys = {
+      {ClaimKind::above, {{"row", true}, {"than", true}}},
+      {ClaimKind::approx, {{"row", true}, {"than", true}, {"within", true}}},
+      {ClaimKind::increases, {{"along", false}}},
+      {ClaimKind::decreases, {{"along", false}}},
+      {ClaimKind::peaks_within, {{"along", false}, {"set", true}}},
+      {ClaimKind::fails, {{"row", true}}},
+      {ClaimKind::narrows, {{"row", true}, {"than", true}, {"then_row", true}, {"then_than", true}}},
   };
   return keys;
 }
@@ -179,11 +200,15 @@ Claim read_claim(const toml::table& t, const std::string& where) {
   Claim c;
   c.where = where;
   const auto* kind = t.get("kind");
-  CONTRA_CHECK(kind != nullptr && read_value(*kind, c.kind), "{}: a claim needs kind = one of {}", where,
+  std::string kind_name;
+  CONTRA_CHECK(kind != nullptr && read_value(*kind, kind_name), "{}: a claim needs kind = one of {}", where,
                fmt::join(claim_kind_names(), ", "));
+  const auto& kind_names = claim_kind_names();
+  const auto named = std::find(kind_names.begin(), kind_names.end(), kind_name);
+  CONTRA_CHECK(named != kind_names.end(), "{}: kind = '{}' is unknown; valid: {}", where, kind_name,
+               fmt::join(kind_names, ", "));
+  c.kind = kKinds[named - kind_names.begin()];
   const auto keys = kind_keys().find(c.kind);
-  CONTRA_CHECK(keys != kind_keys().end(), "{}: kind = '{}' is unknown; valid: {}", where, c.kind,
-               fmt::join(claim_kind_names(), ", "));
   const auto* says = t.get("says");
   CONTRA_CHECK(says != nullptr && read_value(*says, c.says) && !c.says.empty(),
                "{}: a claim needs says = the paper's words or a paraphrase, with its source", where);
@@ -208,7 +233,7 @@ Claim read_claim(const toml::table& t, const std::string& where) {
                    "{}: metric = '{}' is unknown; valid: {}", where, c.metric, fmt::join(names, ", "));
       continue;
     }
-    CONTRA_CHECK(keys->second.count(key) == 1, "{}: a claim of kind '{}' takes no '{}' (it takes {})", where, c.kind,
+    CONTRA_CHECK(keys->second.count(key) == 1, "{}: a claim of kind '{}' takes no '{}' (it takes {})", where, kind_name,
                  key, [&] {
                    std::vector<std::string> names;
                    for (const auto& [name, required] : keys->second) names.push_back(name);
@@ -231,10 +256,10 @@ Claim read_claim(const toml::table& t, const std::string& where) {
     }
   }
   for (const auto& [key, required] : keys->second)
-    CONTRA_CHECK(!required || t.get(key) != nullptr, "{}: a claim of kind '{}' needs '{}'", where, c.kind, key);
+    CONTRA_CHECK(!required || t.get(key) != nullptr, "{}: a claim of kind '{}' needs '{}'", where, kind_name, key);
   for (const auto& k : c.conditions)  // `on` names one of the rows this kind compares
     CONTRA_CHECK(k.on.empty() || (k.on != "along" && keys->second.count(k.on) == 1),
-                 "{}: conditions: on = '{}', but a claim of kind '{}' names no such row", k.where, k.on, c.kind);
+                 "{}: conditions: on = '{}', but a claim of kind '{}' names no such row", k.where, k.on, kind_name);
   for (const auto& [key, row] : {std::pair{"row", &c.row}, std::pair{"than", &c.than},
                                   std::pair{"then_row", &c.then_row}, std::pair{"then_than", &c.then_than}})
     CONTRA_CHECK(t.get(key) == nullptr || !row->empty(), "{}: {} = {{}} names no row", where, key);

@@ -21,16 +21,20 @@ struct ClaimRow {
   std::string describe() const;
 };
 
-/// The claim kinds, the vocabulary of README "Claims and verdicts".
-namespace claim_kinds {
-inline constexpr const char* kAbove = "above";                ///< row above than
-inline constexpr const char* kApprox = "approx";              ///< row ≈ than within `within` points
-inline constexpr const char* kIncreases = "increases";        ///< along the rows in increasing x (or series)
-inline constexpr const char* kDecreases = "decreases";        ///< the same, decreasing
-inline constexpr const char* kPeaksWithin = "peaks_within";   ///< the best of `along` has its x in `set`
-inline constexpr const char* kFails = "fails";                ///< every run of row fails (DESIGN.md "Fail")
-inline constexpr const char* kNarrows = "narrows";            ///< row − than wider than then_row − then_than
-}  // namespace claim_kinds
+/// The claim kinds, the vocabulary of README "Claims and verdicts", read once from their names
+/// (claim_kind_names) into this type; report/claims.cpp judges each by its own function.
+enum class ClaimKind {
+  increases,     ///< along the rows in increasing x (or series)
+  decreases,     ///< the same, decreasing
+  peaks_within,  ///< the best of `along` has its x in `set`
+  above,         ///< row above than
+  approx,        ///< row ≈ than within `within` points
+  fails,         ///< every run of row fails (docs/definitions.md "Fail")
+  narrows,       ///< row − than wider than then_row − then_than
+};
+
+/// The kind's name in a references file ("peaks_within").
+const char* to_string(ClaimKind kind);
 
 /// The verdict rule's version (report/verdict.h states the rule): stored in every record a sweep
 /// trains, beside its claims' hashes, and bumped whenever the rule changes.
@@ -87,7 +91,7 @@ const std::vector<std::string>& condition_quantity_names();
 ///  - narrows: the gap `row` − `than` is wider than the gap `then_row` − `then_than` (per seed).
 struct Claim {
   std::string says;    ///< the paper's words (quoted) or a paraphrase, with what it is measured on
-  std::string kind;    ///< one of claim_kind_names()
+  ClaimKind kind = ClaimKind::above;
   std::string metric;  ///< one of claim_metric_names(), "" for the table's protocol
   std::string paper;   ///< the paper's numbers as cited text; "" takes them from the table's columns
   ClaimRow row, than, then_row, then_than, along;

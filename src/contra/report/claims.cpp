@@ -20,7 +20,7 @@ namespace {
 
 using config::Claim;
 using config::ClaimRow;
-namespace kinds = config::claim_kinds;
+using config::ClaimKind;
 
 constexpr double kClaimMiB = 1024.0 * 1024.0;  // named apart from cost.cpp's kMiB (unity builds)
 
@@ -43,90 +43,123 @@ class Judge {
     ClaimResult r;
     r.claim = claim_;
     r.metric = metric_;
-    const auto& k = claim_.kind;
-    std::vector<const Row*> involved;  // the rows the claim judges: its conditions must hold on each
-    std::map<std::string, const Row*> named;  // the same by the claim's key (row, than, ...), for `on`
-    if (k == kinds::kAbove || k == kinds::kApprox) {
-      const auto [a, b] = rows_.pair(claim_.row, claim_.than);
-      involved = {a, b};
-      named = {{"row", a}, {"than", b}};
-      r.rows = fmt::format("{} vs {}", name(*a), name(*b));
-      r.paper = with_gap(paper_of({a, b}), number_of(a->paper), number_of(b->paper), 1);
-      r.ours = with_gap(ours_of({a, b}), mean(values(*a).values), mean(values(*b).values), 2);
-      r.verdict = k == kinds::kAbove ? above(sample(*a), sample(*b)) : approx(sample(*a), sample(*b), claim_.within);
-      if (k == kinds::kAbove) {  // A ≈ B is about equality: a gap has no size to compare
-        const auto [pa, pb] = paper_pair(*a, *b);
-        r.size = compare_size(mean(values(*a).values), mean(values(*b).values), pa, pb);
-      }
-    } else if (k == kinds::kIncreases || k == kinds::kDecreases) {
-      const auto along = rows_.select_along(claim_.along);
-      involved = along;
-      r.rows = along_name(along);
-      r.paper = paper_of(along);
-      r.ours = ours_of(along);
-      std::vector<Sample> v;
-      for (const auto* row : along) v.push_back(sample(*row));
-      r.verdict = trend(v, k == kinds::kIncreases);
-      if (!along.empty())  // the last row against the first
-        r.size = compare_size(mean(values(*along.back()).values), mean(values(*along.front()).values),
-                              number_of(along.back()->paper), number_of(along.front()->paper));
-    } else if (k == kinds::kPeaksWithin) {
-      const auto along = rows_.select_along(claim_.along);
-      involved = along;
-      std::vector<Sample> v;
-      std::vector<bool> in_set;
-      for (const auto* row : along) {
-        v.push_back(sample(*row));
-        in_set.push_back(std::any_of(claim_.set.begin(), claim_.set.end(),
-                                     [&](const std::string& x) { return same_value(row->x_text, row->x, x); }));
-      }
-      const auto inside = std::count(in_set.begin(), in_set.end(), true);
-      CONTRA_CHECK(inside > 0, "{}: the claim's set [{}] names no row of the table ({})", claim_.where,
-                   fmt::join(claim_.set, ", "), along_name(along));
-      CONTRA_CHECK(inside < static_cast<long>(in_set.size()),
-                   "{}: the claim's set [{}] holds every row it looks at ({}): a peak within it says nothing",
-                   claim_.where, fmt::join(claim_.set, ", "), along_name(along));
-      r.rows = fmt::format("best of {}, in {{{}}}?", along_name(along), fmt::join(claim_.set, ", "));
-      r.paper = paper_of(along);
-      r.ours = ours_of(along);
-      r.verdict = peaks_within(v, in_set);
-    } else if (k == kinds::kFails) {
-      const Row* a = rows_.one(claim_.row);
-      involved = {a};
-      named = {{"row", a}};
-      r.rows = name(*a);
-      r.paper = paper_of({a});
-      const auto v = values(*a);
-      r.ours = fmt::format("{} of {} runs fail", std::count(v.failed.begin(), v.failed.end(), true), v.failed.size());
-      r.verdict = fails(v.failed);
-    } else {  // narrows
-      const auto [a, b] = rows_.pair(claim_.row, claim_.than);
-      const auto [c, e] = rows_.pair(claim_.then_row, claim_.then_than);
-      involved = {a, b, c, e};
-      named = {{"row", a}, {"than", b}, {"then_row", c}, {"then_than", e}};
-      r.rows = fmt::format("({} − {}) vs ({} − {})", name(*a), name(*b), name(*c), name(*e));
-      r.paper = fmt::format("{} vs {}", paper_gap(*a, *b), paper_gap(*c, *e));
-      // The gaps' sizes: a gap of either sign narrows when |C − D| is below |A − B|.
-      const auto wide = gaps(*a, *b), narrow = gaps(*c, *e);
-      const auto wide_size = sizes(wide), narrow_size = sizes(narrow);
-      r.ours = fmt::format("{} vs {}", gap_text(*a, *b, wide.values), gap_text(*c, *e, narrow.values));
-      if (!wide.values.empty() && !narrow.values.empty())
-        r.ours += fmt::format(" (sizes {} vs {})", num_or_dash(mean(wide_size.values)),
-                              num_or_dash(mean(narrow_size.values)));
-      r.verdict = above(wide_size, narrow_size);
-      r.size = compare_size(mean(wide_size.values), mean(narrow_size.values),
-                            std::fabs(number_of(a->paper) - number_of(b->paper)),
-                            std::fabs(number_of(c->paper) - number_of(e->paper)));
+    Involved involved;
+    switch (claim_.kind) {  // one function per kind; the compiler checks that every kind has one
+      case ClaimKind::above:
+      case ClaimKind::approx: involved = judge_pair(r); break;
+      case ClaimKind::increases:
+      case ClaimKind::decreases: involved = judge_trend(r); break;
+      case ClaimKind::peaks_within: involved = judge_peak(r); break;
+      case ClaimKind::fails: involved = judge_fails(r); break;
+      case ClaimKind::narrows: involved = judge_narrows(r); break;
     }
+    return finish(std::move(r), involved);
+  }
+
+ private:
+  /// The rows a claim judges (its conditions must hold on each), and the same by the claim's key
+  /// (row, than, ...) for a condition's `on`.
+  struct Involved {
+    std::vector<const Row*> rows;
+    std::map<std::string, const Row*> named;
+  };
+
+  /// above, approx: row against than; the size for above only (A ≈ B is about equality).
+  Involved judge_pair(ClaimResult& r) const {
+    const auto [a, b] = rows_.pair(claim_.row, claim_.than);
+    r.rows = fmt::format("{} vs {}", name(*a), name(*b));
+    r.paper = with_gap(paper_of({a, b}), number_of(a->paper), number_of(b->paper), 1);
+    r.ours = with_gap(ours_of({a, b}), mean(values(*a).values), mean(values(*b).values), 2);
+    if (claim_.kind == ClaimKind::approx) {
+      r.verdict = approx(sample(*a), sample(*b), claim_.within);
+    } else {
+      r.verdict = above(sample(*a), sample(*b));
+      const auto [pa, pb] = paper_pair(*a, *b);
+      r.size = compare_size(mean(values(*a).values), mean(values(*b).values), pa, pb);
+    }
+    return {{a, b}, {{"row", a}, {"than", b}}};
+  }
+
+  /// increases, decreases: along the rows; the size is the last row against the first.
+  Involved judge_trend(ClaimResult& r) const {
+    const auto along = rows_.select_along(claim_.along);
+    r.rows = along_name(along);
+    r.paper = paper_of(along);
+    r.ours = ours_of(along);
+    std::vector<Sample> v;
+    for (const auto* row : along) v.push_back(sample(*row));
+    r.verdict = trend(v, claim_.kind == ClaimKind::increases);
+    if (!along.empty())
+      r.size = compare_size(mean(values(*along.back()).values), mean(values(*along.front()).values),
+                            number_of(along.back()->paper), number_of(along.front()->paper));
+    return {along, {}};
+  }
+
+  /// peaks_within: the best row along the line lies in the claim's set.
+  Involved judge_peak(ClaimResult& r) const {
+    const auto along = rows_.select_along(claim_.along);
+    std::vector<Sample> v;
+    std::vector<bool> in_set;
+    for (const auto* row : along) {
+      v.push_back(sample(*row));
+      in_set.push_back(std::any_of(claim_.set.begin(), claim_.set.end(),
+                                   [&](const std::string& x) { return same_value(row->x_text, row->x, x); }));
+    }
+    const auto inside = std::count(in_set.begin(), in_set.end(), true);
+    CONTRA_CHECK(inside > 0, "{}: the claim's set [{}] names no row of the table ({})", claim_.where,
+                 fmt::join(claim_.set, ", "), along_name(along));
+    CONTRA_CHECK(inside < static_cast<long>(in_set.size()),
+                 "{}: the claim's set [{}] holds every row it looks at ({}): a peak within it says nothing",
+                 claim_.where, fmt::join(claim_.set, ", "), along_name(along));
+    r.rows = fmt::format("best of {}, in {{{}}}?", along_name(along), fmt::join(claim_.set, ", "));
+    r.paper = paper_of(along);
+    r.ours = ours_of(along);
+    r.verdict = peaks_within(v, in_set);
+    return {along, {}};
+  }
+
+  /// fails: every run of the row fails.
+  Involved judge_fails(ClaimResult& r) const {
+    const Row* a = rows_.one(claim_.row);
+    r.rows = name(*a);
+    r.paper = paper_of({a});
+    const auto v = values(*a);
+    r.ours = fmt::format("{} of {} runs fail", std::count(v.failed.begin(), v.failed.end(), true), v.failed.size());
+    r.verdict = fails(v.failed);
+    return {{a}, {{"row", a}}};
+  }
+
+  /// narrows: the gap |row − than| is wider than the later |then_row − then_than|, either sign.
+  Involved judge_narrows(ClaimResult& r) const {
+    const auto [a, b] = rows_.pair(claim_.row, claim_.than);
+    const auto [c, e] = rows_.pair(claim_.then_row, claim_.then_than);
+    r.rows = fmt::format("({} − {}) vs ({} − {})", name(*a), name(*b), name(*c), name(*e));
+    r.paper = fmt::format("{} vs {}", paper_gap(*a, *b), paper_gap(*c, *e));
+    const auto wide = gaps(*a, *b), narrow = gaps(*c, *e);
+    const auto wide_size = sizes(wide), narrow_size = sizes(narrow);
+    r.ours = fmt::format("{} vs {}", gap_text(*a, *b, wide.values), gap_text(*c, *e, narrow.values));
+    if (!wide.values.empty() && !narrow.values.empty())
+      r.ours += fmt::format(" (sizes {} vs {})", num_or_dash(mean(wide_size.values)),
+                            num_or_dash(mean(narrow_size.values)));
+    r.verdict = above(wide_size, narrow_size);
+    r.size = compare_size(mean(wide_size.values), mean(narrow_size.values),
+                          std::fabs(number_of(a->paper) - number_of(b->paper)),
+                          std::fabs(number_of(c->paper) - number_of(e->paper)));
+    return {{a, b, c, e}, {{"row", a}, {"than", b}, {"then_row", c}, {"then_than", e}}};
+  }
+
+  /// What every kind shares: the claim's own paper text, the failed runs left out, the
+  /// pre-registration, and the conditions, which make the claim not testable where they fail.
+  ClaimResult finish(ClaimResult r, const Involved& involved) const {
     if (!claim_.paper.empty()) r.paper = paper_text(claim_.paper);
     int left_out = 0;
     for (const auto& [row, n] : left_out_by_row_) left_out += n;
     if (left_out > 0)
       r.verdict.evidence += fmt::format("; {} failed run{} left out (docs/claims.md)", left_out,
                                         left_out == 1 ? "" : "s");
-    r.registered = registration(involved);
+    r.registered = registration(involved.rows);
     const auto rows_of = [&](const config::Condition& c) {  // `on` names a row of the kind (config/claims.cpp)
-      return c.on.empty() ? involved : std::vector<const Row*>{named.at(c.on)};
+      return c.on.empty() ? involved.rows : std::vector<const Row*>{involved.named.at(c.on)};
     };
     const auto failed = failed_condition(claim_.conditions, rows_of, d_, [this](const Row& row) { return name(row); });
     if (!failed.empty()) {  // judged all the same, for the reader, but neither counted nor corrected
@@ -138,7 +171,6 @@ class Judge {
     return r;
   }
 
- private:
   std::string name(const Row& r) const {
     const auto& spec = plan_.sweep.report;
     const std::string x = fmt::format("{} = {}", spec.x_label.empty() ? spec.x : spec.x_label, r.x_text);
@@ -197,10 +229,9 @@ class Judge {
   /// The claim's own `paper` text; for a pair ("7.4 GB vs 5.0 GB per GPU") with the difference of
   /// its two leading numbers appended, as for the table's own paper values.
   std::string paper_text(const std::string& text) const {
-    const auto& k = claim_.kind;
     const auto vs = text.find(" vs ");
     const bool pair = vs != std::string::npos && text.find(" vs ", vs + 1) == std::string::npos;
-    if ((k != kinds::kAbove && k != kinds::kApprox) || !pair) return text;
+    if ((claim_.kind != ClaimKind::above && claim_.kind != ClaimKind::approx) || !pair) return text;
     return with_gap(text, lone_number(text.substr(0, vs)), lone_number(text.substr(vs + 4)), 1);
   }
 
@@ -261,7 +292,7 @@ class Judge {
     for (const auto i : r.members) {
       const auto& run = d_.runs[i];
       if (run.status == "error") continue;
-      if (run.failed && accuracy && claim_.kind != kinds::kFails && r.paper == "fail") {
+      if (run.failed && accuracy && claim_.kind != ClaimKind::fails && r.paper == "fail") {
         ++v.failed_left_out;
         v.failed_values.push_back(value_of(run));
         continue;

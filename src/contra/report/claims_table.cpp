@@ -95,7 +95,7 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
                       "**" + verdict + "**", r.size.text(), p_cell(v.p), p_cell(v.p_adjusted), number_cell(v.detectable),
                       r.registered, v.evidence});
     std::vector<std::string> csv(width);
-    csv.insert(csv.end(), {r.claim.says, r.claim.kind, r.rows, r.metric, r.paper, r.ours, verdict, r.size.text(), p_cell(v.p),
+    csv.insert(csv.end(), {r.claim.says, config::to_string(r.claim.kind), r.rows, r.metric, r.paper, r.ours, verdict, r.size.text(), p_cell(v.p),
                            p_cell(v.p_adjusted), number_cell(v.detectable), r.registered, v.evidence});
     table.csv_rows.push_back(std::move(csv));
   }

@@ -20,7 +20,7 @@ void add_distinct(std::vector<std::string>& values, const std::string& v) {
   if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
 }
 
-namespace kinds = config::claim_kinds;
+using config::ClaimKind;
 using config::Claim;
 
 bool names_one_of(const std::vector<std::string>& values, const std::string& want) {
@@ -39,7 +39,7 @@ void require_planned(const Claim& claim, const char* what, const std::string& wa
 /// A peaks_within claim along one series (or along every row of a table without series): throws
 /// when its set holds every planned x of those rows, as a peak within it would then say nothing.
 void require_outside_point(const Claim& claim, const PlannedGrid& grid) {
-  if (claim.kind != kinds::kPeaksWithin) return;
+  if (claim.kind != ClaimKind::peaks_within) return;
   CONTRA_CHECK(claim.along.x.empty(),
                "{}: along = {{ x = {} }}: a peaks_within claim looks along a series (along = {{ series = ... }}); "
                "its set holds x values, and at one x every row has the same x",
@@ -132,7 +132,7 @@ void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& re
       require_outside_point(c, grid);
     }
     // A trend or a peak looks along one line: a series' rows, or the rows at one x.
-    const bool along_kind = c.kind == kinds::kIncreases || c.kind == kinds::kDecreases || c.kind == kinds::kPeaksWithin;
+    const bool along_kind = c.kind == ClaimKind::increases || c.kind == ClaimKind::decreases || c.kind == ClaimKind::peaks_within;
     CONTRA_CHECK(!along_kind || c.along.series.empty() || c.along.x.empty(),
                  "{}: along = {{ series = {}, x = {} }} names a series and an x; a trend looks along one series "
                  "(along = {{ series = ... }}) or across the series at one x (along = {{ x = ... }})",
@@ -141,7 +141,7 @@ void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& re
                  "{}: the claim gives no along, but the table {} has series ([report] series = {}): say which line, "
                  "along = {{ series = ... }} or {{ x = ... }}",
                  c.where, plan.sweep.name, plan.sweep.report.series);
-    CONTRA_CHECK(!(c.kind == kinds::kAbove || c.kind == kinds::kApprox) || c.row.series != c.than.series ||
+    CONTRA_CHECK(!(c.kind == ClaimKind::above || c.kind == ClaimKind::approx) || c.row.series != c.than.series ||
                      c.row.x != c.than.x,
                  "{}: the claim compares the row {} with itself", c.where, c.row.describe());
   }

@@ -20,7 +20,7 @@ std::string claim_list(const std::vector<int>& claims) {
 }
 
 /// The name of a row in a protocol line: "m = 0.999", "<series label> <series>, K = 8".
-std::string row_name(const sweep::SweepPlan& plan, const Row& r) {
+std::string protocol_row_name(const sweep::SweepPlan& plan, const Row& r) {
   const auto& spec = plan.sweep.report;
   const std::string x = fmt::format("{} = {}", spec.x_label.empty() ? spec.x : spec.x_label, r.x_text);
   return r.series.empty() ? x : fmt::format("{} {}, {}", spec.series_label.empty() ? spec.series : spec.series_label,
@@ -66,7 +66,7 @@ std::string rule_line(const config::ScaleRule& rule, const sweep::SweepPlan& pla
   config::Condition bare = c;
   bare.why.clear();
   const auto failure = failed_condition({bare}, [&](const config::Condition&) { return all; }, *rows,
-                                        [&](const Row& r) { return row_name(plan, r); });
+                                        [&](const Row& r) { return protocol_row_name(plan, r); });
   if (failure.empty()) return fmt::format("{}: kept by every recorded row.{}", head, cannot);
   broken = true;
   return fmt::format("{}: BROKEN on the records: {}, so {} {} not testable here.{}", head, failure,

@@ -40,11 +40,10 @@ std::string RunSummary::attribute_text(const std::string& key) const {
 
 namespace {
 
-bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
-
 /// Sets `failed`, `fail_reason` and `loss_near_chance` from the record (RunSummary).
 void judge_fail(RunSummary& r, const store::Columns& steps) {
-  if (r.status == "fail" && (starts_with(r.reason, "loss became non-finite") || starts_with(r.reason, "collapse"))) {
+  const auto says = [&](const char* prefix) { return r.reason.rfind(prefix, 0) == 0; };
+  if (r.status == "fail" && (says("loss became non-finite") || says("collapse"))) {
     r.failed = true;  // train/failure.cpp's own words for the two rules that need the live run
     r.fail_reason = r.reason;
   } else if (r.status != "error" && r.summary.count("chance_loss") == 1) {  // a run that trained
