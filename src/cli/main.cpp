@@ -18,7 +18,7 @@
 #include "contra/report/index.h"
 #include "contra/report/inspect.h"
 #include "contra/report/report.h"
-#include "contra/report/protocol.h"
+#include "contra/report/verdicts/protocol.h"
 #include "contra/sweep/baselines.h"
 #include "contra/sweep/commands.h"
 #include "contra/sweep/rank_launcher.h"

@@ -1,10 +1,10 @@
-// Direction and size apart (report/claim_size.h): our gap against the paper's on one scale, the
+// Direction and size apart (report/verdicts/claim_size.h): our gap against the paper's on one scale, the
 // relative gap (a − b)/|b|, comparable when ours is between half and twice the paper's.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
-#include "contra/report/claim_size.h"
+#include "contra/report/verdicts/claim_size.h"
 
 using contra::report::compare_size;
 

@@ -1,4 +1,4 @@
-// The paper's claims judged on a table (report/claims.h): every claim kind on fake records made to
+// The paper's claims judged on a table (report/verdicts/claims.h): every claim kind on fake records made to
 // reproduce it, to contradict it and to leave it open, the rows it names resolved by value and by
 // smallest/largest, fewer than 3 seeds, a row the table lacks, and malformed claims in the
 // references file, each one line with its file:line.
@@ -17,7 +17,7 @@
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/config/references.h"
-#include "contra/report/claims_table.h"
+#include "contra/report/verdicts/claims_table.h"
 #include "contra/report/index.h"
 #include "contra/report/report.h"
 

@@ -1,4 +1,4 @@
-// Claims that state the regime they need (config/claims.h Condition, report/conditions.h): a
+// Claims that state the regime they need (config/claims.h Condition, report/verdicts/conditions.h): a
 // condition that holds lets the claim be judged; one that fails makes it "not testable", naming
 // the row, the value and the bound, and takes it out of Holm's family; a probe that stopped at
 // its cap (or, in a record of the former probe, at 300 iterations) fails probe_converged; a
@@ -13,7 +13,7 @@
 #include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
 #include "contra/config/references.h"
-#include "contra/report/claims_table.h"
+#include "contra/report/verdicts/claims_table.h"
 #include "contra/report/report.h"
 #include "contra/sweep/claims_sha.h"
 #include "contra/sweep/slurm_launcher.h"

@@ -1,4 +1,4 @@
-// A published per-epoch curve beside ours (config/reference_curve.h, report/epoch_reference.h): the
+// A published per-epoch curve beside ours (config/reference_curve.h, report/figures/epoch_reference.h): the
 // MoCo CIFAR-10 demo's kNN per epoch as transcribed, each bad CSV as one line, the sweep keys'
 // checks, and the report drawing the curve and citing it for the presets named, and only those.
 #include <catch2/catch.hpp>
@@ -13,7 +13,7 @@
 #include "../support/temp_dir.h"
 #include "contra/config/reference_curve.h"
 #include "contra/config/sweep.h"
-#include "contra/report/epoch_reference.h"
+#include "contra/report/figures/epoch_reference.h"
 #include "contra/report/report.h"
 
 namespace fs = std::filesystem;

@@ -1,10 +1,10 @@
 // Fail as the paper means it, read from the records (report/runs.h RunSummary::failed), the
 // "did not learn" flag beside it, and a supervised baseline that did not learn never called the
-// ceiling (report/baselines.h).
+// ceiling (report/tables/baselines.h).
 #include <catch2/catch.hpp>
 
 #include "../support/temp_dir.h"
-#include "contra/report/baselines.h"
+#include "contra/report/tables/baselines.h"
 #include "contra/report/runs.h"
 #include "contra/store/run_record.h"
 

@@ -1,4 +1,4 @@
-// The figures' visual grammar (src/contra/report/figure.h), read off the gnuplot script: a colour
+// The figures' visual grammar (src/contra/report/figures/figure.h), read off the gnuplot script: a colour
 // per series value in every panel, linear probe solid and kNN dashed, the paper's thin with open
 // squares, legends below the plotted area, labelled baselines, titles that fit; and gnuplot draws
 // the script without a warning.
@@ -11,8 +11,8 @@
 
 #include "../support/gnuplot_script.h"
 #include "../support/temp_dir.h"
-#include "contra/report/baseline_labels.h"
-#include "contra/report/figure.h"
+#include "contra/report/figures/baseline_labels.h"
+#include "contra/report/figures/figure.h"
 
 using contra::report::Baseline;
 using contra::report::Figure;

@@ -1,4 +1,4 @@
-// A sweep's protocol (config/scale_rules.h, report/protocol.h): scale rules that carry the ratio a
+// A sweep's protocol (config/scale_rules.h, report/verdicts/protocol.h): scale rules that carry the ratio a
 // claim's mechanism needs, checked on the planned configs before any run and added to the claims
 // they name as conditions; the power rule that sets a table's seeds; and bad input, one line each.
 #include <catch2/catch.hpp>
@@ -11,10 +11,10 @@
 #include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
 #include "contra/config/sweep.h"
-#include "contra/report/conditions.h"
-#include "contra/report/protocol.h"
+#include "contra/report/verdicts/conditions.h"
+#include "contra/report/verdicts/protocol.h"
 #include "contra/report/report.h"
-#include "contra/report/verdict.h"
+#include "contra/report/verdicts/verdict.h"
 #include "contra/sweep/claims_sha.h"
 
 namespace fs = std::filesystem;

@@ -1,10 +1,10 @@
 // The count every table's notes and the results index give: how many measured rows are above the
-// raw-pixel baseline on each protocol, and the largest gain (report/baselines.h).
+// raw-pixel baseline on each protocol, and the largest gain (report/tables/baselines.h).
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
-#include "contra/report/baselines.h"
+#include "contra/report/tables/baselines.h"
 
 using contra::report::BaselineRow;
 using contra::report::RawPixelTally;

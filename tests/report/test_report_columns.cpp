@@ -10,11 +10,11 @@
 #include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
 #include "contra/config/references.h"
-#include "contra/report/curves.h"
-#include "contra/report/figure.h"
+#include "contra/report/figures/curves.h"
+#include "contra/report/figures/figure.h"
 #include "contra/report/index.h"
 #include "contra/report/rows.h"
-#include "contra/report/table.h"
+#include "contra/report/tables/table.h"
 
 using namespace contra::testing::report_fixtures;
 using namespace contra::testing::gnuplot_script;

@@ -16,7 +16,7 @@
 #include "../support/report_fixtures.h"
 #include "../support/temp_dir.h"
 #include "contra/config/load.h"
-#include "contra/report/cost.h"
+#include "contra/report/tables/cost.h"
 #include "contra/report/report.h"
 #include "contra/report/rows.h"
 #include "contra/report/runs.h"

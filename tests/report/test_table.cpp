@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "contra/report/table.h"
+#include "contra/report/tables/table.h"
 
 using contra::report::Table;
 

@@ -1,4 +1,4 @@
-// The verdict rule (report/verdict.h) on hand-made numbers: its p-values against SciPy's, paired
+// The verdict rule (report/verdicts/verdict.h) on hand-made numbers: its p-values against SciPy's, paired
 // on shared seeds, each claim kind giving each of its verdicts, "inconclusive (n < 3)" below 3
 // seeds, Holm's adjustment, and simulated nulls: for every kind the rate of a decisive verdict
 // (reproduced or contradicted) where the truth is neither stays at most alpha.
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "../support/errors.h"
-#include "contra/report/verdict.h"
+#include "contra/report/verdicts/verdict.h"
 
 using namespace contra::report;
 using contra::testing::message_of;

@@ -1,4 +1,4 @@
-// Reading the gnuplot scripts that report/figure.cpp writes (tests/report/*): the panels, the
+// Reading the gnuplot scripts that report/figures/figure.cpp writes (tests/report/*): the panels, the
 // line of a plot item or legend entry, its colour, and the numbers of its settings.
 #pragma once
 

@@ -1,6 +1,6 @@
 // A paper's findings as checkable claims over one of our tables (DESIGN.md, "Claim and verdict"):
 // the `[[<table>.claims]]` entries of analysis/references/<paper>.toml, parsed and checked here;
-// report/claims.h judges them against the recorded runs (report/verdict.h holds the rule).
+// report/verdicts/claims.h judges them against the recorded runs (report/verdicts/verdict.h holds the rule).
 #pragma once
 
 #include <cmath>
@@ -22,7 +22,7 @@ struct ClaimRow {
 };
 
 /// The claim kinds, the vocabulary of README "Claims and verdicts", read once from their names
-/// (claim_kind_names) into this type; report/claims.cpp judges each by its own function.
+/// (claim_kind_names) into this type; report/verdicts/claims.cpp judges each by its own function.
 enum class ClaimKind {
   increases,     ///< along the rows in increasing x (or series)
   decreases,     ///< the same, decreasing
@@ -36,7 +36,7 @@ enum class ClaimKind {
 /// The kind's name in a references file ("peaks_within").
 const char* to_string(ClaimKind kind);
 
-/// The verdict rule's version (report/verdict.h states the rule): stored in every record a sweep
+/// The verdict rule's version (report/verdicts/verdict.h states the rule): stored in every record a sweep
 /// trains, beside its claims' hashes, and bumped whenever the rule changes.
 inline constexpr int kRuleVersion = 2;
 

@@ -19,7 +19,7 @@ namespace contra::config {
 /// `of`, the bound and `why` read as a claim's condition (config/claims.h, Condition). The report
 /// adds the rule to each claim it names as one more condition (with_scale_rules), so a claim whose
 /// table broke the rule is "not testable", naming the rule; `contra sweep` names a rule the planned
-/// runs break before it trains (report/protocol.h).
+/// runs break before it trains (report/verdicts/protocol.h).
 struct ScaleRule {
   Condition keeps;          ///< the ratio and its bound; keeps.where is the entry's file:line
   double paper = NAN;       ///< the ratio in the paper's own setting (MoCo: 4096 / 256 = 16)
@@ -30,8 +30,8 @@ struct ScaleRule {
 /// The `[power]` table: the seeds per table, chosen by a power rule before the runs.
 ///   { detect = 1.0, sd = 0.6, sd_from = "...", unit = "points of top-1", presets = ["cpu"] }
 /// The seeds a table needs: the fewest n >= kMinSeedsByRule whose paired two-sided t-test at α =
-/// 0.05 detects `detect` with 80% power (the verdict rule's, report/verdict.h) when the per-seed
-/// differences have SD `sd` (report/protocol.h).
+/// 0.05 detects `detect` with 80% power (the verdict rule's, report/verdicts/verdict.h) when the per-seed
+/// differences have SD `sd` (report/verdicts/protocol.h).
 struct PowerRule {
   double detect = NAN;  ///< the smallest difference a claim must detect, in the metric's points
   double sd = NAN;      ///< the per-seed SD of a claim's paired differences it assumes, points

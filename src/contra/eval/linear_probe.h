@@ -15,7 +15,7 @@ namespace contra::eval {
 
 /// Until December 2026 (rule version 1) the probe ran at most 300 iterations with L-BFGS's own
 /// tolerances, and 205 of 225 committed probes stopped at that cap; records of that protocol carry
-/// no `linear_converged` (report/conditions.h reads them as converged when they stopped before it).
+/// no `linear_converged` (report/verdicts/conditions.h reads them as converged when they stopped before it).
 constexpr std::int64_t kFormerProbeCap = 300;
 
 struct LinearProbeOptions {

@@ -37,7 +37,7 @@ struct Batch {
 };
 
 /// For a table's header: the distinct values a key takes over a group of runs, as text
-/// ("4096 / 16384"); report/setting.h provides it.
+/// ("4096 / 16384"); report/tables/setting.h provides it.
 using DistinctValues = std::function<std::string(const std::string& key)>;
 
 /// What one training step returns to the loop.

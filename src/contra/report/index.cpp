@@ -7,7 +7,7 @@
 
 #include "contra/core/error.h"
 #include "contra/report/report.h"
-#include "contra/report/suite.h"
+#include "contra/report/verdicts/suite.h"
 
 namespace contra::report {
 

@@ -7,15 +7,15 @@
 
 #include "contra/core/error.h"
 #include "contra/core/files.h"
-#include "contra/report/ablation.h"
-#include "contra/report/baselines.h"
-#include "contra/report/claims_table.h"
-#include "contra/report/cost.h"
-#include "contra/report/curves.h"
-#include "contra/report/epoch_reference.h"
-#include "contra/report/grid.h"
-#include "contra/report/planned_grid.h"
-#include "contra/report/suite.h"
+#include "contra/report/tables/ablation.h"
+#include "contra/report/tables/baselines.h"
+#include "contra/report/verdicts/claims_table.h"
+#include "contra/report/tables/cost.h"
+#include "contra/report/figures/curves.h"
+#include "contra/report/figures/epoch_reference.h"
+#include "contra/report/tables/grid.h"
+#include "contra/report/verdicts/planned_grid.h"
+#include "contra/report/verdicts/suite.h"
 #include "contra/sweep/baselines.h"
 
 namespace contra::report {
@@ -160,7 +160,7 @@ std::vector<RunSummary> read_records(const sweep::SweepPlan& plan, std::vector<s
   return records;
 }
 
-/// The plan's rows (report/rows.h) with its baselines (report/baselines.h), from their records.
+/// The plan's rows (report/rows.h) with its baselines (report/tables/baselines.h), from their records.
 RowSet rows_of(const sweep::SweepPlan& plan, const Reference& reference, std::vector<std::string>& warnings) {
   RowSet rows = group_runs(plan, read_records(plan, warnings), reference);
   const auto baselines = sweep::plan_baselines(plan);

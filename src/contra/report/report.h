@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "contra/report/baselines.h"
-#include "contra/report/claims_table.h"
+#include "contra/report/tables/baselines.h"
+#include "contra/report/verdicts/claims_table.h"
 #include "contra/sweep/commands.h"
 #include "contra/sweep/plan.h"
 
@@ -39,7 +39,7 @@ void check_references(const sweep::SweepPlan& plan, const std::string& reference
 /// A damaged record (corrupt, truncated, not a run record) is skipped and named in `warnings`, so
 /// the table counts that run as missing. Throws ContraError when the reference cannot be read, or
 /// when report.kind is none of report_kinds() (listing them).
-/// The table also carries the verdict on each claim of the cited table (report/claims.h); a claim
+/// The table also carries the verdict on each claim of the cited table (report/verdicts/claims.h); a claim
 /// that names a row the complete table lacks is an error.
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir);
 
@@ -53,9 +53,9 @@ sweep::CommandOutput report_command(const sweep::SweepPlan& plan, const std::str
 std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::string& references_dir);
 
 /// The verdicts of judge_sweep and the measured rows above the raw-pixel baseline
-/// (report/baselines.h), from one read of the records: what the results index says of a table.
+/// (report/tables/baselines.h), from one read of the records: what the results index says of a table.
 /// Both empty when the sweep cites no table or its table has no claims. `over_suite` false: the
-/// raw verdicts, before Holm's correction over the suite (report/suite.h).
+/// raw verdicts, before Holm's correction over the suite (report/verdicts/suite.h).
 struct SweepVerdicts {
   std::vector<ClaimResult> claims;
   RawPixelTally pixel_tally;

@@ -1,8 +1,8 @@
 #include "contra/report/rows.h"
 
-#include "contra/report/baselines.h"
+#include "contra/report/tables/baselines.h"
 
-#include "contra/report/setting.h"
+#include "contra/report/tables/setting.h"
 
 #include <fmt/format.h>
 

@@ -12,7 +12,7 @@
 #include "contra/config/references.h"
 #include "contra/config/schema.h"
 #include "contra/report/runs.h"
-#include "contra/report/table.h"
+#include "contra/report/tables/table.h"
 #include "contra/sweep/plan.h"
 
 namespace contra::report {
@@ -70,7 +70,7 @@ struct BaselineRow {
 struct RowSet {
   std::vector<RunSummary> runs;  ///< planned runs with a finished record
   int planned = 0;
-  std::vector<BaselineRow> baselines;     ///< table order (methods::baselines()); empty until report/baselines.h adds them
+  std::vector<BaselineRow> baselines;     ///< table order (methods::baselines()); empty until report/tables/baselines.h adds them
   std::vector<std::string> series_order;  ///< series values in plan order
   std::vector<Row> rows;                  ///< by series (plan order), then x (numeric order)
 

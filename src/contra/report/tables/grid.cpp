@@ -1,0 +1,131 @@
+#include "contra/report/tables/table_head.h"
+#include "contra/report/tables/grid.h"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <set>
+
+#include "contra/report/tables/baselines.h"
+#include "contra/report/figures/panels.h"
+#include "contra/report/tables/setting.h"
+
+namespace contra::report {
+
+namespace {
+
+/// The distinct x values of the rows, in numeric order, with their text.
+std::vector<std::pair<double, std::string>> x_values(const RowSet& d) {
+  std::set<std::pair<double, std::string>> xs;
+  for (const auto& r : d.rows) xs.insert({r.x, r.x_text});
+  return {xs.begin(), xs.end()};
+}
+
+const Row* find_row(const RowSet& d, const std::string& series, const std::string& x_text) {
+  for (const auto& r : d.rows)
+    if (r.series == series && r.x_text == x_text) return &r;
+  return nullptr;
+}
+
+/// The paper's series values (e.g. 100, 200, 400, 800 epochs), when the reference is 2-D.
+std::vector<std::string> paper_series(const std::optional<config::ReferenceTable>& ref,
+                                      const config::ReportSpec& spec) {
+  std::vector<std::string> out;
+  if (!ref || spec.reference_series.empty()) return out;
+  for (const auto& v : config::reference_column(*ref, spec.reference_series)) out.push_back(v.text);
+  return out;
+}
+
+}  // namespace
+
+Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
+                 const std::optional<config::ReferenceTable>& reference) {
+  const auto& spec = plan.sweep.report;
+  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
+  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
+  Table t = table_head(plan, d);
+  t.notes.push_back(
+      "Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std over seeds, "
+      "then in brackets each one's gain over raw pixels (kNN / linear), in points. The baselines come first: "
+      "raw pixels and random init train nothing, so they are the same in every column; the supervised "
+      "ceiling trained the epochs of the table's longest row.");
+  const auto papers = paper_series(reference, spec);
+  t.columns = {x_label};
+  for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", s_label, s));
+  for (const auto& s : papers) t.columns.push_back(fmt::format("paper, {} {} [1]", s_label, s));
+  for (const auto& b : d.baselines) {
+    std::vector<std::string> row = {b.label};
+    for (std::size_t i = 0; i < d.series_order.size(); ++i)
+      row.push_back(fmt::format("{} / {}{}", mean_std(b.knn), mean_std(b.linear),
+                                b.status == "ok" ? "" : " (baseline: " + b.status + ")"));
+    row.resize(t.columns.size(), "—");
+    t.rows.push_back(std::move(row));
+  }
+  for (const auto& [x, text] : x_values(d)) {
+    std::vector<std::string> row = {text};
+    for (const auto& s : d.series_order) {
+      const Row* r = find_row(d, s, text);
+      row.push_back(r == nullptr ? "—"
+                                 : fmt::format("{} / {} [{} / {}]{}", mean_std(r->measured), mean_std(r->linear),
+                                               gain_over_input(d, r->knn.mean, true),
+                                               gain_over_input(d, r->linear.mean, false),
+                                               r->status == "ok" ? "" : " (" + r->status + ")"));
+    }
+    for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
+    t.rows.push_back(std::move(row));
+  }
+  t.csv_columns = {"baseline",
+                   spec.x,
+                   spec.series,
+                   "measured_mean",
+                   "measured_std",
+                   "linear_mean",
+                   "linear_std",
+                   "n",
+                   gain_column(true),
+                   gain_column(false),
+                   "status",
+                   "reasons",
+                   "train_seconds_mean",
+                   "images_per_s_mean",
+                   "peak_memory_bytes_mean"};
+  for (const auto& b : d.baselines)
+    t.csv_rows.push_back({b.label, "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
+                          num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline", b.status, "", "",
+                          ""});
+  for (const auto& r : d.rows)
+    t.csv_rows.push_back({"", r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
+                          num(r.linear.std, 4), std::to_string(r.measured.n),
+                          gain_over_input(d, r.knn.mean, true, ""),
+                          gain_over_input(d, r.linear.mean, false, ""),
+                          r.status, r.reasons, num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1),
+                          num(r.peak_memory_bytes, 0)});
+  t.footnotes.push_back(protocol_note(reference, d));
+  if (reference) t.footnotes.push_back(citation_footnote(*reference));
+  return t;
+}
+
+Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& d,
+                   const std::optional<config::ReferenceTable>& reference) {
+  const auto& spec = plan.sweep.report;
+  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
+  Figure f;
+  f.title = spec.title.empty() ? plan.sweep.name : spec.title;
+  Panel measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);
+  Panel paper = paper_panel(reference, x_label, spec.log_x);
+  for (const auto& s : d.series_order) {
+    MeasuredLines m(group_name(spec, s));
+    for (const auto& r : d.rows)
+      if (r.series == s && std::isfinite(r.x)) m.add(r.x, r);
+    m.into(measured);
+  }
+  if (reference && !spec.reference_x.empty())
+    for (const auto& s : paper_series(reference, spec))
+      paper.series.push_back(paper_curve(*reference, spec, s, group_name(spec, s)));
+  label_failures(measured, d, spec, [](const Row& r) { return r.x; });
+  measured.baselines = baselines(d);
+  f.panels = {measured, paper};
+  return f;
+}
+
+}  // namespace contra::report
