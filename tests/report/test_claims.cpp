@@ -461,6 +461,7 @@ TEST_CASE("claims: each malformed claim is one line with its file:line", "[repor
   CHECK_THAT(error("kind = \"bigger\"\n"), Catch::Contains("c.toml:5: kind = 'bigger' is unknown; valid: increases, "
                                                           "decreases, peaks_within, above, approx, fails, narrows"));
   CHECK_THAT(error("kind = \"above\"\nrow = { x = 1 }\n"), Catch::Contains("c.toml:5: a claim of kind 'above' needs 'than'"));
+  CHECK_THAT(error("kind = 3\n"), Catch::Contains("c.toml:7") && Catch::Contains("kind = 3 must be a name, one of increases"));
   CHECK_THAT(error("kind = \"fails\"\nrow = { x = 1 }\nthan = { x = 2 }\n"),
              Catch::Contains("a claim of kind 'fails' takes no 'than' (it takes row)"));
   CHECK_THAT(error("kind = \"approx\"\nrow = { x = 1 }\nthan = { x = 2 }\nwithin = 0\n"),

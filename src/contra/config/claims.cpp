@@ -201,9 +201,10 @@ Claim read_claim(const toml::table& t, const std::string& where) {
   c.where = where;
   const auto* kind = t.get("kind");
   std::string kind_name;
-  CONTRA_CHECK(kind != nullptr && read_value(*kind, kind_name), "{}: a claim needs kind = one of {}", where,
-               fmt::join(claim_kind_names(), ", "));
   const auto& kind_names = claim_kind_names();
+  CONTRA_CHECK(kind != nullptr, "{}: a claim needs kind = one of {}", where, fmt::join(kind_names, ", "));
+  CONTRA_CHECK(read_value(*kind, kind_name), "{}: kind = {} must be a name, one of {}", location_of(*kind, where),
+               literal_of(*kind), fmt::join(kind_names, ", "));
   const auto named = std::find(kind_names.begin(), kind_names.end(), kind_name);
   CONTRA_CHECK(named != kind_names.end(), "{}: kind = '{}' is unknown; valid: {}", where, kind_name,
                fmt::join(kind_names, ", "));

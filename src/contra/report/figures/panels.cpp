@@ -68,6 +68,17 @@ void label_failures(Panel& panel, const RowSet& rows, const config::ReportSpec& 
                                      : fmt::format("fail: {} {}", s_label, fmt::join(series, ", ")));
 }
 
+XFigure start_x_figure(const sweep::SweepPlan& plan, const RowSet& d,
+                       const std::optional<config::ReferenceTable>& reference) {
+  const auto& spec = plan.sweep.report;
+  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
+  XFigure out;
+  out.figure.title = spec.title.empty() ? plan.sweep.name : spec.title;
+  out.measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);
+  out.paper = paper_panel(reference, x_label, spec.log_x);
+  return out;
+}
+
 Panel paper_panel(const std::optional<config::ReferenceTable>& reference, const std::string& x_label, bool log_x) {
   if (!reference) return make_panel("paper", x_label, "", log_x);
   const std::string where =

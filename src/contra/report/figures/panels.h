@@ -20,6 +20,15 @@ Panel make_panel(std::string title, std::string xlabel, std::string ylabel, bool
 /// "measured (mean ± std over seeds): <dataset>, preset <p>".
 std::string measured_title(const sweep::SweepPlan& plan, const RowSet& rows);
 
+/// What a figure of rows over the sweep's x opens with (the ablation and grid kinds): the figure
+/// titled by the sweep, the measured panel and the paper's, both over the x label.
+struct XFigure {
+  Figure figure;
+  Panel measured, paper;
+};
+XFigure start_x_figure(const sweep::SweepPlan& plan, const RowSet& rows,
+                       const std::optional<config::ReferenceTable>& reference);
+
 /// The legend name of a series value: "<series label> <value>" ("head mlp"); the colour
 /// follows it, so the measured and the paper panels name a value alike.
 std::string group_name(const config::ReportSpec& spec, const std::string& value);

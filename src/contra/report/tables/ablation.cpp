@@ -36,24 +36,11 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                "peak MiB"};
   // The CSV names a baseline in a column of its own, so the x (and series) columns hold only the
   // sweep's values (numbers where the axis is numeric).
-  t.csv_columns = {"baseline",
-                   spec.x,
-                   "measured_mean",
-                   "measured_std",
-                   "linear_mean",
-                   "linear_std",
-                   "n",
-                   gain_column(true),
-                   gain_column(false),
-                   "pretext_acc_mean",
-                   "status",
-                   "reasons",
-                   "paper",
-                   "train_seconds_mean",
-                   "images_per_s_mean",
-                   "peak_memory_bytes_mean",
-                   "align_mean",
-                   "uniform_mean"};
+  t.csv_columns = {"baseline", spec.x};
+  for (auto& c : measured_csv_columns()) t.csv_columns.push_back(std::move(c));
+  t.csv_columns.insert(t.csv_columns.end(), {"pretext_acc_mean", "status", "reasons", "paper", "train_seconds_mean",
+                                             "images_per_s_mean", "peak_memory_bytes_mean", "align_mean",
+                                             "uniform_mean"});
   if (series) {
     t.columns.insert(t.columns.begin(), s_label);
     t.csv_columns.insert(t.csv_columns.begin() + 1, spec.series);
@@ -112,19 +99,17 @@ Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
     t.rows.push_back(std::move(row));
     t.csv_rows.push_back(std::move(csv));
   }
-  t.footnotes.push_back(protocol_note(reference, d));
-  if (cited) t.footnotes.push_back(citation_footnote(*reference));
+  add_protocol_footnotes(t, reference, d);
   return t;
 }
 
 Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
                        const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
-  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
-  Figure f;
-  f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);
-  Panel paper = paper_panel(reference, x_label, spec.log_x);
+  auto start = start_x_figure(plan, d, reference);
+  Figure& f = start.figure;
+  Panel& measured = start.measured;
+  Panel& paper = start.paper;
   if (spec.series.empty() || spec.categorical_x) {
     // Categorical x: one position per x value (in the rows' order), labelled with it; without a
     // series one line, with one a line per series value; the paper's values at the same positions.

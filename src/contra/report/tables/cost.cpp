@@ -80,26 +80,13 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
   t.columns = {s_label,         x_label,   "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n", "kNN vs raw pixels",
                "linear vs raw pixels", "status", "train s", "s/step", "images/s", "peak MiB", "store MiB", "GFLOPs/step",
                fmt::format("linear over {} per train min", init_name)};
-  t.csv_columns = {"baseline",
-                   spec.series,
-                   spec.x,
-                   "negatives",
-                   "measured_mean",
-                   "measured_std",
-                   "linear_mean",
-                   "linear_std",
-                   "n",
-                   gain_column(true),
-                   gain_column(false),
-                   "status",
-                   "reasons",
-                   "train_seconds_mean",
-                   "seconds_per_step_mean",
-                   "images_per_s_mean",
-                   "peak_memory_bytes_mean",
-                   "negatives_store_bytes",
-                   "train_flops_per_step",
-                   fmt::format("linear_over_{}_per_minute", init == nullptr ? std::string("init") : init->method)};
+  t.csv_columns = {"baseline", spec.series, spec.x, "negatives"};
+  for (auto& c : measured_csv_columns()) t.csv_columns.push_back(std::move(c));
+  t.csv_columns.insert(t.csv_columns.end(), {"status", "reasons", "train_seconds_mean", "seconds_per_step_mean",
+                                             "images_per_s_mean", "peak_memory_bytes_mean", "negatives_store_bytes",
+                                             "train_flops_per_step",
+                                             fmt::format("linear_over_{}_per_minute",
+                                                         init == nullptr ? std::string("init") : init->method)});
   for (const auto& b : d.baselines) {
     t.rows.push_back({"—", b.label, "—", mean_std(b.knn), mean_std(b.linear), std::to_string(b.knn.n), "—", "—",
                       "baseline: " + b.status, "—", "—", "—", "—", "—", "—", "—"});

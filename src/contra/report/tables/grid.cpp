@@ -74,21 +74,10 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
     for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
     t.rows.push_back(std::move(row));
   }
-  t.csv_columns = {"baseline",
-                   spec.x,
-                   spec.series,
-                   "measured_mean",
-                   "measured_std",
-                   "linear_mean",
-                   "linear_std",
-                   "n",
-                   gain_column(true),
-                   gain_column(false),
-                   "status",
-                   "reasons",
-                   "train_seconds_mean",
-                   "images_per_s_mean",
-                   "peak_memory_bytes_mean"};
+  t.csv_columns = {"baseline", spec.x, spec.series};
+  for (auto& c : measured_csv_columns()) t.csv_columns.push_back(std::move(c));
+  t.csv_columns.insert(t.csv_columns.end(), {"status", "reasons", "train_seconds_mean", "images_per_s_mean",
+                                             "peak_memory_bytes_mean"});
   for (const auto& b : d.baselines)
     t.csv_rows.push_back({b.label, "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
                           num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline", b.status, "", "",
@@ -100,19 +89,17 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
                           gain_over_input(d, r.linear.mean, false, ""),
                           r.status, r.reasons, num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1),
                           num(r.peak_memory_bytes, 0)});
-  t.footnotes.push_back(protocol_note(reference, d));
-  if (reference) t.footnotes.push_back(citation_footnote(*reference));
+  add_protocol_footnotes(t, reference, d);
   return t;
 }
 
 Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& d,
                    const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
-  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
-  Figure f;
-  f.title = spec.title.empty() ? plan.sweep.name : spec.title;
-  Panel measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);
-  Panel paper = paper_panel(reference, x_label, spec.log_x);
+  auto start = start_x_figure(plan, d, reference);
+  Figure& f = start.figure;
+  Panel& measured = start.measured;
+  Panel& paper = start.paper;
   for (const auto& s : d.series_order) {
     MeasuredLines m(group_name(spec, s));
     for (const auto& r : d.rows)

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "contra/config/references.h"
 #include "contra/report/rows.h"
@@ -24,6 +25,14 @@ std::string incomplete_note(const RowSet& rows);
 
 /// The dataset(s) the recorded runs used, or "(no runs yet)".
 std::string dataset_of(const RowSet& rows);
+
+/// What a table of our rows beside the paper's closes with: the note on which protocol the paper's
+/// numbers compare with, and the citation when the table cites one.
+void add_protocol_footnotes(Table& table, const std::optional<config::ReferenceTable>& reference, const RowSet& rows);
+
+/// The measured columns every table kind's CSV holds, in this order: measured_mean, measured_std,
+/// linear_mean, linear_std, n, and the two gains over raw pixels (report/tables/baselines.h).
+std::vector<std::string> measured_csv_columns();
 
 /// A table with what every report kind opens with: the title ("<title> — measured on <dataset>,
 /// preset <p>"), the INCOMPLETE note when runs are missing, and the setting's header lines.
