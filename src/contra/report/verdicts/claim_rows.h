@@ -16,6 +16,10 @@
 
 namespace contra::report {
 
+/// A row as claims and protocol lines name it: "m = 0.99" (x label and value), "head mlp, τ = 0.2"
+/// (series first), or the label itself where the report's x is a zip label ("MLP+aug+").
+std::string row_label(const config::ReportSpec& spec, const Row& row);
+
 /// Raised when a row a claim names is not among the recorded rows. `named`: the claim named it by
 /// its value (an error in a complete table); otherwise a keyword or a selection found too few
 /// rows in this table's grid (the claim cannot be judged here: inconclusive).

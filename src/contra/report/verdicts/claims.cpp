@@ -171,13 +171,7 @@ class Judge {
     return r;
   }
 
-  std::string name(const Row& r) const {
-    const auto& spec = plan_.sweep.report;
-    const std::string x = fmt::format("{} = {}", spec.x_label.empty() ? spec.x : spec.x_label, r.x_text);
-    if (spec.x == "label") return r.x_text;
-    if (r.series.empty()) return x;
-    return fmt::format("{} {}, {}", spec.series_label.empty() ? spec.series : spec.series_label, r.series, x);
-  }
+  std::string name(const Row& r) const { return row_label(plan_.sweep.report, r); }
 
   std::string along_name(const std::vector<const Row*>& along) const {
     std::vector<std::string> names;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "contra/report/verdicts/claim_rows.h"
 #include "contra/report/verdicts/conditions.h"
 #include "contra/report/verdicts/verdict.h"
 
@@ -17,14 +18,6 @@ std::string claim_list(const std::vector<int>& claims) {
   std::vector<std::string> names;
   for (const int n : claims) names.push_back(fmt::format("C{}", n));
   return fmt::format("{}", fmt::join(names, ", "));
-}
-
-/// The name of a row in a protocol line: "m = 0.999", "<series label> <series>, K = 8".
-std::string protocol_row_name(const sweep::SweepPlan& plan, const Row& r) {
-  const auto& spec = plan.sweep.report;
-  const std::string x = fmt::format("{} = {}", spec.x_label.empty() ? spec.x : spec.x_label, r.x_text);
-  return r.series.empty() ? x : fmt::format("{} {}, {}", spec.series_label.empty() ? spec.series : spec.series_label,
-                                            r.series, x);
 }
 
 /// "kept"/"broken" line of one rule; `broken` set when a planned run (or, for a measured ratio, a
@@ -66,7 +59,7 @@ std::string rule_line(const config::ScaleRule& rule, const sweep::SweepPlan& pla
   config::Condition bare = c;
   bare.why.clear();
   const auto failure = failed_condition({bare}, [&](const config::Condition&) { return all; }, *rows,
-                                        [&](const Row& r) { return protocol_row_name(plan, r); });
+                                        [&](const Row& r) { return row_label(plan.sweep.report, r); });
   if (failure.empty()) return fmt::format("{}: kept by every recorded row.{}", head, cannot);
   broken = true;
   return fmt::format("{}: BROKEN on the records: {}, so {} {} not testable here.{}", head, failure,
