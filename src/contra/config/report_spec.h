@@ -56,6 +56,11 @@ struct ReportSpec {
   /// Where each key of [report] was set ("file:line"); not a key. at() reads it.
   std::map<std::string, std::string> origins;
 
+  /// The header of x in tables and figures: x_label, or x itself when no label was written.
+  const std::string& x_header() const { return x_label.empty() ? x : x_label; }
+  /// The header of the series: series_label, or series itself when no label was written.
+  const std::string& series_header() const { return series_label.empty() ? series : series_label; }
+
   /// "file:line" of [report] `key` ("report.x"), or `file` when the key was not written there.
   std::string at(const std::string& key, const std::string& file) const {
     const auto it = origins.find(key);

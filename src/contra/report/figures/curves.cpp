@@ -51,7 +51,7 @@ Figure curves_figure(const sweep::SweepPlan& plan, const RowSet& d,
   Panel pretext =
       make_panel("pretext accuracy (instance discrimination, train): " + where, "epoch", "pretext top-1 (%)");
   Panel knn = make_panel("kNN per epoch, linear probe at the last (test): " + where, "epoch", "top-1 (%)");
-  Panel paper = paper_panel(reference, spec.x_label.empty() ? spec.x : spec.x_label, false);
+  Panel paper = paper_panel(reference, spec.x_header(), false);
   std::size_t epochs = 1;  // the last epoch, where the linear probe is drawn
   for (const auto& row : d.rows) epochs = std::max(epochs, epoch_mean(d, row, "knn_top1").size());
   const double last = static_cast<double>(epochs);

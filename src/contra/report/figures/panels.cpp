@@ -22,7 +22,7 @@ std::string measured_title(const sweep::SweepPlan& plan, const RowSet& rows) {
 }
 
 std::string group_name(const config::ReportSpec& spec, const std::string& value) {
-  return fmt::format("{} {}", spec.series_label.empty() ? spec.series : spec.series_label, value);
+  return fmt::format("{} {}", spec.series_header(), value);
 }
 
 Protocol paper_protocol(const config::ReferenceTable& reference) {
@@ -61,7 +61,7 @@ void label_failures(Panel& panel, const RowSet& rows, const config::ReportSpec& 
   std::map<double, std::vector<std::string>> failed;  // x -> the series values with failed runs there
   for (const auto& r : rows.rows)
     if (r.fails > 0 && std::isfinite(x_of(r))) failed[x_of(r)].push_back(r.series);
-  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
+  const std::string s_label = spec.series_header();
   for (const auto& [x, series] : failed)
     panel.labels.emplace_back(x, rows.series_order.size() <= 1
                                      ? std::string("fail")
@@ -71,7 +71,7 @@ void label_failures(Panel& panel, const RowSet& rows, const config::ReportSpec& 
 XFigure start_x_figure(const sweep::SweepPlan& plan, const RowSet& d,
                        const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
-  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
+  const std::string x_label = spec.x_header();
   XFigure out;
   out.figure.title = spec.title.empty() ? plan.sweep.name : spec.title;
   out.measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);

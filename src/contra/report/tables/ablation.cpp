@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "contra/report/tables/baselines.h"
+#include "contra/report/tables/columns.h"
 #include "contra/report/figures/panels.h"
 #include "contra/report/tables/setting.h"
 
@@ -15,90 +16,23 @@ namespace contra::report {
 Table ablation_table(const sweep::SweepPlan& plan, const RowSet& d,
                      const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
-  const bool series = !spec.series.empty();
   Table t = table_head(plan, d);
-  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
-  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
-  const bool cited = reference.has_value();
-  const bool knn =
-      spec.metric == "knn_top1";  // the measured column is report.metric, kNN unless the sweep says otherwise
-  t.columns = {x_label,
-               knn ? "measured kNN top-1 (%)" : "measured " + spec.metric,
-               "measured linear top-1 (%)",
-               "n",
-               "kNN vs raw pixels",
-               "linear vs raw pixels",
-               "pretext acc (%)",
-               "status",
-               cited ? "paper [1]" : "paper",
-               "train s",
-               "images/s",
-               "peak MiB"};
-  // The CSV names a baseline in a column of its own, so the x (and series) columns hold only the
-  // sweep's values (numbers where the axis is numeric).
-  t.csv_columns = {"baseline", spec.x};
-  for (auto& c : measured_csv_columns()) t.csv_columns.push_back(std::move(c));
-  t.csv_columns.insert(t.csv_columns.end(), {"pretext_acc_mean", "status", "reasons", "paper", "train_seconds_mean",
-                                             "images_per_s_mean", "peak_memory_bytes_mean", "align_mean",
-                                             "uniform_mean"});
-  if (series) {
-    t.columns.insert(t.columns.begin(), s_label);
-    t.csv_columns.insert(t.csv_columns.begin() + 1, spec.series);
-  }
-  // The baselines first (report/tables/baselines.h): the same data and protocols, nothing of the sweep's axes.
-  for (const auto& b : d.baselines) {
-    const Stats& m = knn ? b.knn : Stats{};
-    std::vector<std::string> row = {b.label, mean_std(m), mean_std(b.linear), std::to_string(b.knn.n), "—", "—", "—",
-                                    "baseline: " + b.status, "—", "—", "—", "—"};
-    std::vector<std::string> csv = {b.label, "", num(m.mean, 4), num(m.std, 4), num(b.linear.mean, 4), num(b.linear.std, 4),
-                                    std::to_string(b.knn.n), "", "", "", "baseline", b.status, "", "", "", "", "", ""};
-    if (series) {
-      row.insert(row.begin(), "—");
-      csv.insert(csv.begin() + 1, "");
-    }
-    t.rows.push_back(std::move(row));
-    t.csv_rows.push_back(std::move(csv));
-  }
-  for (const auto& r : d.rows) {
-    const std::string knn_gain = gain_over_input(d, r.knn.mean, true);
-    const std::string linear_gain = gain_over_input(d, r.linear.mean, false);
-    std::vector<std::string> row = {r.x_text,
-                                    mean_std(r.measured),
-                                    mean_std(r.linear),
-                                    std::to_string(r.measured.n),
-                                    knn_gain,
-                                    linear_gain,
-                                    r.pretext.n > 0 ? num(r.pretext.mean, 1) : "—",
-                                    r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
-                                    r.paper,
-                                    num_cell(r.train_seconds.mean, 1),
-                                    num_cell(r.images_per_s.mean, 0),
-                                    mean_std_digits(r.peak_mib, 0)};
-    std::vector<std::string> csv = {"",
-                                    r.x_text,
-                                    num(r.measured.mean, 4),
-                                    num(r.measured.std, 4),
-                                    num(r.linear.mean, 4),
-                                    num(r.linear.std, 4),
-                                    std::to_string(r.measured.n),
-                                    gain_over_input(d, r.knn.mean, true, ""),
-                                    gain_over_input(d, r.linear.mean, false, ""),
-                                    num(r.pretext.mean, 4),
-                                    r.status,
-                                    r.reasons,
-                                    r.paper,
-                                    num(r.train_seconds.mean, 3),
-                                    num(r.images_per_s.mean, 1),
-                                    num(r.peak_memory_bytes, 0),
-                                    num(r.align.mean, 4),
-                                    num(r.uniform.mean, 4)};
-    if (series) {
-      row.insert(row.begin(), r.series);
-      csv.insert(csv.begin() + 1, r.series);
-    }
-    t.rows.push_back(std::move(row));
-    t.csv_rows.push_back(std::move(csv));
-  }
+  // The measured column is report.metric, kNN unless the sweep says otherwise; a baseline has a
+  // value there only for kNN.
+  const bool knn = spec.metric == "knn_top1";
+  Columns c;
+  key_columns(c, spec);
+  measured_columns(c, d, knn ? "measured kNN top-1 (%)" : "measured " + spec.metric, "measured linear top-1 (%)",
+                   [knn](const BaselineRow& b) { return knn ? b.knn : Stats{}; });
+  c.md("pretext acc (%)", [](const Row& r) { return r.pretext.n > 0 ? num(r.pretext.mean, 1) : "—"; });
+  c.csv("pretext_acc_mean", [](const Row& r) { return num(r.pretext.mean, 4); });
+  status_columns(c);
+  c.md(reference ? "paper [1]" : "paper", [](const Row& r) { return r.paper; });
+  c.csv("paper", [](const Row& r) { return r.paper; });
+  cost_columns(c);
+  c.csv("align_mean", [](const Row& r) { return num(r.align.mean, 4); });
+  c.csv("uniform_mean", [](const Row& r) { return num(r.uniform.mean, 4); });
+  c.fill(t, d);
   add_protocol_footnotes(t, reference, d);
   return t;
 }

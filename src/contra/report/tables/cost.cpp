@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "contra/report/tables/baselines.h"
+#include "contra/report/tables/columns.h"
 #include "contra/report/figures/panels.h"
 #include "contra/report/tables/setting.h"
 
@@ -59,8 +60,6 @@ std::vector<Growth> memory_growth(const RowSet& d) {
 Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
                  const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
-  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
-  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   Table t = table_head(plan, d);
   t.notes.push_back(
       "GFLOPs/step follows the formula in README.md (Results store); store MiB is the negatives store alone "
@@ -77,39 +76,21 @@ Table cost_table(const sweep::SweepPlan& plan, const RowSet& d,
       "\"linear over {0} per train min\" is a row's linear top-1 minus the {0} baseline's, in points, per minute of "
       "training (train s): accuracy per unit of time; peak MiB, the same statistic the cost claims test.",
       init_name));
-  t.columns = {s_label,         x_label,   "negatives", "kNN top-1 (%)", "linear top-1 (%)", "n", "kNN vs raw pixels",
-               "linear vs raw pixels", "status", "train s", "s/step", "images/s", "peak MiB", "store MiB", "GFLOPs/step",
-               fmt::format("linear over {} per train min", init_name)};
-  t.csv_columns = {"baseline", spec.series, spec.x, "negatives"};
-  for (auto& c : measured_csv_columns()) t.csv_columns.push_back(std::move(c));
-  t.csv_columns.insert(t.csv_columns.end(), {"status", "reasons", "train_seconds_mean", "seconds_per_step_mean",
-                                             "images_per_s_mean", "peak_memory_bytes_mean", "negatives_store_bytes",
-                                             "train_flops_per_step",
-                                             fmt::format("linear_over_{}_per_minute",
-                                                         init == nullptr ? std::string("init") : init->method)});
-  for (const auto& b : d.baselines) {
-    t.rows.push_back({"—", b.label, "—", mean_std(b.knn), mean_std(b.linear), std::to_string(b.knn.n), "—", "—",
-                      "baseline: " + b.status, "—", "—", "—", "—", "—", "—", "—"});
-    t.csv_rows.push_back({b.label, "", "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
-                          num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline", b.status, "", "", "", "", "",
-                          "", ""});
-  }
-  for (const auto& r : d.rows) {
-    t.rows.push_back({r.series, r.x_text, num_cell(r.negatives, 0), mean_std(r.measured), mean_std(r.linear),
-                      std::to_string(r.measured.n), gain_over_input(d, r.knn.mean, true),
-                      gain_over_input(d, r.linear.mean, false), r.reasons.empty() ? r.status : r.status + ": " + r.reasons,
-                      num_cell(r.train_seconds.mean, 1), num_cell(r.seconds_per_step.mean, 3),
-                      num_cell(r.images_per_s.mean, 0), mean_std_digits(r.peak_mib, 0),
-                      num_cell(r.store_bytes / kMiB, 2), num_cell(r.train_flops_per_step / 1e9, 1),
-                      num_cell(gain_per_minute(d, r), 2)});
-    t.csv_rows.push_back({"", r.series, r.x_text, num(r.negatives, 0), num(r.measured.mean, 4),
-                          num(r.measured.std, 4), num(r.linear.mean, 4), num(r.linear.std, 4),
-                          std::to_string(r.measured.n), gain_over_input(d, r.knn.mean, true, ""),
-                          gain_over_input(d, r.linear.mean, false, ""), r.status,
-                          r.reasons, num(r.train_seconds.mean, 3), num(r.seconds_per_step.mean, 4),
-                          num(r.images_per_s.mean, 1), num(r.peak_memory_bytes, 0), num(r.store_bytes, 0),
-                          num(r.train_flops_per_step, 0), num(gain_per_minute(d, r), 4)});
-  }
+  Columns c;
+  key_columns(c, spec);
+  c.md("negatives", [](const Row& r) { return num_cell(r.negatives, 0); });
+  c.csv("negatives", [](const Row& r) { return num(r.negatives, 0); });
+  measured_columns(c, d, "kNN top-1 (%)", "linear top-1 (%)", [](const BaselineRow& b) { return b.knn; });
+  status_columns(c);
+  cost_columns(c, /*seconds_per_step=*/true);
+  c.md("store MiB", [](const Row& r) { return num_cell(r.store_bytes / kMiB, 2); });
+  c.csv("negatives_store_bytes", [](const Row& r) { return num(r.store_bytes, 0); });
+  c.md("GFLOPs/step", [](const Row& r) { return num_cell(r.train_flops_per_step / 1e9, 1); });
+  c.csv("train_flops_per_step", [](const Row& r) { return num(r.train_flops_per_step, 0); });
+  c.md(fmt::format("linear over {} per train min", init_name), [&d](const Row& r) { return num_cell(gain_per_minute(d, r), 2); });
+  c.csv(fmt::format("linear_over_{}_per_minute", init == nullptr ? std::string("init") : init->method),
+        [&d](const Row& r) { return num(gain_per_minute(d, r), 4); });
+  c.fill(t, d);
   if (reference) {
     // The paper's own cost table, quoted column by column.
     t.footnotes.push_back(fmt::format("Paper (cited) [1]: {} — {}.", reference->where, reference->metric));
@@ -142,7 +123,7 @@ Figure cost_figure(const sweep::SweepPlan& plan, const RowSet& d) {
   Panel time = make_panel("accuracy against train time: " + where, "train time per run (s)", "top-1 (%), final epoch");
   // Each series' points joined in the order of the panel's own x (a cost), not of K, so that no
   // line doubles back; each point is labelled with its x value (K) and, where runs failed, how many.
-  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
+  const std::string x_label = spec.x_header();
   const auto label_of = [&](const Row& r) {
     return fmt::format("{} {}{}", x_label, r.x_text, r.fails > 0 ? fmt::format(" fail {}/{}", r.fails, r.runs) : "");
   };

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "contra/report/tables/baselines.h"
+#include "contra/report/tables/columns.h"
 #include "contra/report/figures/panels.h"
 #include "contra/report/tables/setting.h"
 
@@ -41,8 +42,6 @@ std::vector<std::string> paper_series(const std::optional<config::ReferenceTable
 Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
                  const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
-  const std::string x_label = spec.x_label.empty() ? spec.x : spec.x_label;
-  const std::string s_label = spec.series_label.empty() ? spec.series : spec.series_label;
   Table t = table_head(plan, d);
   t.notes.push_back(
       "Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std over seeds, "
@@ -50,9 +49,9 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
       "raw pixels and random init train nothing, so they are the same in every column; the supervised "
       "ceiling trained the epochs of the table's longest row.");
   const auto papers = paper_series(reference, spec);
-  t.columns = {x_label};
-  for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", s_label, s));
-  for (const auto& s : papers) t.columns.push_back(fmt::format("paper, {} {} [1]", s_label, s));
+  t.columns = {spec.x_header()};
+  for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", spec.series_header(), s));
+  for (const auto& s : papers) t.columns.push_back(fmt::format("paper, {} {} [1]", spec.series_header(), s));
   for (const auto& b : d.baselines) {
     std::vector<std::string> row = {b.label};
     for (std::size_t i = 0; i < d.series_order.size(); ++i)
@@ -74,21 +73,12 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
     for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
     t.rows.push_back(std::move(row));
   }
-  t.csv_columns = {"baseline", spec.x, spec.series};
-  for (auto& c : measured_csv_columns()) t.csv_columns.push_back(std::move(c));
-  t.csv_columns.insert(t.csv_columns.end(), {"status", "reasons", "train_seconds_mean", "images_per_s_mean",
-                                             "peak_memory_bytes_mean"});
-  for (const auto& b : d.baselines)
-    t.csv_rows.push_back({b.label, "", "", num(b.knn.mean, 4), num(b.knn.std, 4), num(b.linear.mean, 4),
-                          num(b.linear.std, 4), std::to_string(b.knn.n), "", "", "baseline", b.status, "", "",
-                          ""});
-  for (const auto& r : d.rows)
-    t.csv_rows.push_back({"", r.x_text, r.series, num(r.measured.mean, 4), num(r.measured.std, 4), num(r.linear.mean, 4),
-                          num(r.linear.std, 4), std::to_string(r.measured.n),
-                          gain_over_input(d, r.knn.mean, true, ""),
-                          gain_over_input(d, r.linear.mean, false, ""),
-                          r.status, r.reasons, num(r.train_seconds.mean, 3), num(r.images_per_s.mean, 1),
-                          num(r.peak_memory_bytes, 0)});
+  Columns c;
+  key_columns(c, spec, /*x_first=*/true);
+  measured_columns(c, d, "", "", [](const BaselineRow& b) { return b.knn; });
+  status_columns(c);
+  cost_columns(c);
+  c.fill_csv(t, d);
   add_protocol_footnotes(t, reference, d);
   return t;
 }

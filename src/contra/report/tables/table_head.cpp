@@ -56,10 +56,6 @@ void add_protocol_footnotes(Table& t, const std::optional<config::ReferenceTable
   if (reference) t.footnotes.push_back(citation_footnote(*reference));
 }
 
-std::vector<std::string> measured_csv_columns() {
-  return {"measured_mean", "measured_std", "linear_mean", "linear_std", "n", gain_column(true), gain_column(false)};
-}
-
 Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
   const auto& spec = plan.sweep.report;
   Table t;

@@ -30,10 +30,6 @@ std::string dataset_of(const RowSet& rows);
 /// numbers compare with, and the citation when the table cites one.
 void add_protocol_footnotes(Table& table, const std::optional<config::ReferenceTable>& reference, const RowSet& rows);
 
-/// The measured columns every table kind's CSV holds, in this order: measured_mean, measured_std,
-/// linear_mean, linear_std, n, and the two gains over raw pixels (report/tables/baselines.h).
-std::vector<std::string> measured_csv_columns();
-
 /// A table with what every report kind opens with: the title ("<title> — measured on <dataset>,
 /// preset <p>"), the INCOMPLETE note when runs are missing, and the setting's header lines.
 Table table_head(const sweep::SweepPlan& plan, const RowSet& rows);

@@ -11,9 +11,9 @@ namespace contra::report {
 
 std::string row_label(const config::ReportSpec& spec, const Row& r) {
   if (spec.x == "label") return r.x_text;
-  const std::string x = fmt::format("{} = {}", spec.x_label.empty() ? spec.x : spec.x_label, r.x_text);
+  const std::string x = fmt::format("{} = {}", spec.x_header(), r.x_text);
   if (r.series.empty()) return x;
-  return fmt::format("{} {}, {}", spec.series_label.empty() ? spec.series : spec.series_label, r.series, x);
+  return fmt::format("{} {}, {}", spec.series_header(), r.series, x);
 }
 
 namespace {

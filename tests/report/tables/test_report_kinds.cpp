@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "../support/gnuplot_script.h"
-#include "../support/report_fixtures.h"
-#include "../support/temp_dir.h"
+#include "../../support/gnuplot_script.h"
+#include "../../support/report_fixtures.h"
+#include "../../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/report/tables/cost.h"
 #include "contra/report/report.h"

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "../support/errors.h"
-#include "../support/report_fixtures.h"
-#include "../support/temp_dir.h"
+#include "../../support/errors.h"
+#include "../../support/report_fixtures.h"
+#include "../../support/temp_dir.h"
 #include "contra/config/reference_curve.h"
 #include "contra/config/sweep.h"
 #include "contra/report/figures/epoch_reference.h"

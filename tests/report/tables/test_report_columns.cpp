@@ -6,9 +6,9 @@
 #include <cmath>
 #include <string>
 
-#include "../support/gnuplot_script.h"
-#include "../support/report_fixtures.h"
-#include "../support/temp_dir.h"
+#include "../../support/gnuplot_script.h"
+#include "../../support/report_fixtures.h"
+#include "../../support/temp_dir.h"
 #include "contra/config/references.h"
 #include "contra/report/figures/curves.h"
 #include "contra/report/figures/figure.h"

@@ -9,8 +9,8 @@
 #include <iostream>
 #include <string>
 
-#include "../support/gnuplot_script.h"
-#include "../support/temp_dir.h"
+#include "../../support/gnuplot_script.h"
+#include "../../support/temp_dir.h"
 #include "contra/report/figures/baseline_labels.h"
 #include "contra/report/figures/figure.h"
 

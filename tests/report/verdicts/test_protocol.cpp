@@ -7,9 +7,9 @@
 
 #include <string>
 
-#include "../support/errors.h"
-#include "../support/report_fixtures.h"
-#include "../support/temp_dir.h"
+#include "../../support/errors.h"
+#include "../../support/report_fixtures.h"
+#include "../../support/temp_dir.h"
 #include "contra/config/sweep.h"
 #include "contra/report/verdicts/conditions.h"
 #include "contra/report/verdicts/protocol.h"

@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <string>
 
-#include "../support/errors.h"
-#include "../support/paths.h"
-#include "../support/temp_dir.h"
+#include "../../support/errors.h"
+#include "../../support/paths.h"
+#include "../../support/temp_dir.h"
 #include "contra/report/report.h"
 #include "contra/sweep/plan.h"
 

@@ -12,9 +12,9 @@
 #include <map>
 #include <string>
 
-#include "../support/errors.h"
-#include "../support/report_fixtures.h"
-#include "../support/temp_dir.h"
+#include "../../support/errors.h"
+#include "../../support/report_fixtures.h"
+#include "../../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/config/references.h"
 #include "contra/report/verdicts/claims_table.h"

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "../support/errors.h"
+#include "../../support/errors.h"
 #include "contra/report/verdicts/verdict.h"
 
 using namespace contra::report;
