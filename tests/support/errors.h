@@ -24,13 +24,15 @@ struct ErrorCase {
   std::string input, says;
 };
 
-/// For each case, the message `error_of(input)` contains `says` (the input shown on failure).
-/// Catch2's CHECK_THAT: include <catch2/catch.hpp> before this header's users call it.
+/// For each case, the message `error_of(input)` contains `says` and is one line (the input shown
+/// on failure). Catch2's CHECK_THAT: include <catch2/catch.hpp> before this header's users call it.
 template <class ErrorOf>
 void check_errors(ErrorOf&& error_of, const std::vector<ErrorCase>& cases) {
   for (const auto& c : cases) {
     INFO("input: " << c.input);
-    CHECK_THAT(error_of(c.input), Catch::Contains(c.says));
+    const std::string message = error_of(c.input);
+    CHECK_THAT(message, Catch::Contains(c.says));
+    CHECK(message.find('\n') == std::string::npos);
   }
 }
 

@@ -3,6 +3,7 @@
 // finite loss that goes down, and a complete record with the mechanism's own negatives count and costs.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -165,6 +166,12 @@ TEST_CASE("e2e: one tiny run per mechanism gives a finite loss that goes down an
     CHECK(summary_number(rec, "train_flops_per_step") > 0);
     // Every attribute a report's x may name (config::names::kSummaryAxes) is recorded.
     for (const auto& attribute : contra::config::names::kSummaryAxes) CHECK(rec.summary.count(attribute) == 1);
+    // Every attribute it records is one a condition may name (config::names::kSummaryAttributes).
+    const auto& listed = contra::config::names::kSummaryAttributes;
+    for (const auto& [attribute, value] : rec.summary) {
+      INFO("/summary attribute " << attribute);
+      CHECK(std::find(listed.begin(), listed.end(), attribute) != listed.end());
+    }
     // knn_random_init was off: not measured.
     CHECK(std::isnan(result.knn_top1_random_init));
   }

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "contra/config/claims_reader.h"
+#include "contra/config/report_spec.h"
 #include "contra/core/hash.h"
 
 namespace contra::config {
@@ -90,6 +91,10 @@ void check_operand(const std::string& operand, const std::string& where) {
                "{}: conditions: of = '{}' is not a quantity; use a config key (optim.batch), summary.<name>, "
                "horizon(<config key>), {}, or two of them divided ('a / b')",
                where, operand, fmt::join(names, ", "));
+  const auto& recorded = names::kSummaryAttributes;
+  CONTRA_CHECK(!summary || std::find(recorded.begin(), recorded.end(), operand.substr(8)) != recorded.end(),
+               "{}: conditions: of = '{}' names no /summary attribute a run records; valid: summary.{}", where,
+               operand, fmt::join(recorded, ", summary."));
 }
 
 }  // namespace

@@ -17,6 +17,19 @@ inline const std::vector<std::string> kReportKinds = {"ablation", "grid", "cost"
 inline const std::vector<std::string> kSummaryAxes = {"K",         "negatives",       "negatives_store_bytes",
                                                       "lr_scaled", "steps_per_epoch", "flops_forward_per_image",
                                                       "train_flops_per_step"};
+/// Every /summary attribute a run may record (train/run_start.cpp and train/trainer.cpp write them;
+/// some only where they apply: the linear probe's, loss_scale under fp16, collective_seconds with
+/// several ranks). A condition or scale rule's `summary.<name>` must be one of them, so a misspelt
+/// name is an error before any run, not a claim made "not testable". A test trains a run and checks
+/// that every attribute its record holds is listed.
+inline const std::vector<std::string> kSummaryAttributes = {
+    "K",           "chance_loss",       "collective_seconds",   "embedding_std",          "eval_seconds",
+    "final_loss",  "flops_forward_per_image", "images_per_s",   "knn_top1",               "knn_top1_random_init",
+    "linear_converged", "linear_grad_max", "linear_iterations", "linear_seconds",         "linear_top1",
+    "linear_train_top1", "loss_curve_judged", "loss_fall",      "loss_near_chance",       "loss_rebound",
+    "loss_scale",  "lr_scaled",         "negatives",            "negatives_store_bytes",  "peak_memory_bytes",
+    "peak_rss_bytes", "seconds_per_step", "skipped_steps",      "steps",                  "steps_per_epoch",
+    "train_flops_per_step", "train_seconds"};
 /// The largest report.reference_n accepted: a paper's training images (ImageNet-1k: 1 281 167).
 inline constexpr double kMaxReferenceN = 1e9;
 }  // namespace names

@@ -12,11 +12,28 @@
 
 namespace contra::core {
 
+/// `text` as one line: each line break written as the two characters \n (or \r), so that a value
+/// quoted in a message (a multi-line TOML string, a --set argument) cannot break it.
+inline std::string one_line(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    if (ch == '\n')
+      out += "\\n";
+    else if (ch == '\r')
+      out += "\\r";
+    else
+      out += ch;
+  }
+  return out;
+}
+
 /// A user-facing error: bad input, bad configuration, missing file. The message is one line
-/// that names the file, the key and the value where there is one.
+/// (one_line: a line break in it is written as \n) that names the file, the key and the value
+/// where there is one.
 class ContraError : public std::runtime_error {
  public:
-  explicit ContraError(const std::string& message) : std::runtime_error(message) {}
+  explicit ContraError(const std::string& message) : std::runtime_error(one_line(message)) {}
 };
 
 /// Throws ContraError with an fmt-formatted message.

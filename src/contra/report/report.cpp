@@ -69,7 +69,15 @@ namespace {
 void check_column_lengths(const sweep::SweepPlan& plan, const config::ReferenceTable& reference) {
   const auto& spec = plan.sweep.report;
   if (spec.reference_x.empty() || reference.columns.count(spec.reference_x) == 0) return;
-  const auto n = config::reference_column(reference, spec.reference_x).size();
+  const auto& xs = config::reference_column(reference, spec.reference_x);
+  const auto n = xs.size();
+  // Each x once: a paper value is looked up by its x, so a repeated x would leave one row unread.
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      CONTRA_CHECK(xs[i].text != xs[j].text,
+                   "{}: column '{}' of the cited table {} holds {} twice (positions {} and {}): each x names one "
+                   "row of the paper's table",
+                   plan.sweep.file, spec.reference_x, spec.reference, xs[i].text, j + 1, i + 1);
   const auto refuse = [&](const std::string& column, std::size_t got, std::size_t want, const std::string& of) {
     core::fail("{}: column '{}' of the cited table {} has {} values but {} has {}: each value is matched to its x "
                "by position",
@@ -194,6 +202,7 @@ std::vector<ClaimResult> judge_sweep(const sweep::SweepPlan& plan, const std::st
 ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& references_dir) {
   const auto& spec = plan.sweep.report;
   const Layout& layout = layout_of(plan);  // before reading anything
+  check_references(plan, references_dir);  // what `contra sweep` refuses before it trains, refused here too
   const Reference reference = reference_of(plan, references_dir);
   std::optional<config::ReferenceCurve> curve;  // a published per-epoch curve of this preset's setting
   if (draws_epoch_reference(plan)) curve = config::load_reference_curve(references_dir, spec.epoch_reference, "knn_top1");
@@ -206,6 +215,8 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
                                    base_planned - base_recorded, base_planned));
   auto claims = judge_claims(plan, rows, reference);  // a claim naming a row the table lacks stops here
   const SuiteFamily family = claims.empty() ? SuiteFamily{} : adjust_over_suite(plan, claims);
+  for (const auto& why : family.left_out)  // Holm's family is smaller than the suite: said where it is read
+    warnings.push_back(fmt::format("left out of the Holm correction over the suite: {}", why));
   Table table = layout.table(plan, rows, reference);
   Figure figure = layout.figure(plan, rows, reference);
   if (curve) {

@@ -19,7 +19,7 @@ struct ReportFiles {
   bool figure_drawn = false;                           ///< false when gnuplot is missing or failed
   int planned = 0;
   int recorded = 0;                   ///< planned runs with a finished, readable record
-  std::vector<std::string> warnings;  ///< one line per damaged record that was skipped
+  std::vector<std::string> warnings;  ///< one line per damaged record that was skipped, and per sweep left out of Holm's family
 };
 
 /// The report kinds write_report builds (report.kind), in a fixed order.

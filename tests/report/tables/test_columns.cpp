@@ -87,7 +87,20 @@ TEST_CASE("columns: every line has one cell per header, in both renderings", "[r
   CHECK(t.csv_rows[2][3] == "53.0000");
 }
 
-TEST_CASE("columns: the grid's CSV puts x before the series; no series, no series column", "[report][tables]") {
+TEST_CASE("columns: a linear probe missing from some of a row's runs gives its own n", "[report][tables]") {
+  RowSet d = two_rows();
+  d.rows[0].linear.n = 2;  // one of the three runs has no probe
+  Columns c;
+  contra::report::measured_columns(c, d, "kNN", "linear", [](const BaselineRow& b) { return b.knn; });
+  Table t;
+  c.fill(t, d);
+  CHECK(t.rows[1][1] == "61.00 ± 0.25 (n 2)");
+  CHECK(t.rows[1][2] == "3");
+  CHECK(t.rows[2][1] == "61.00 ± 0.25");  // the same n as the row's: nothing added
+  CHECK(t.rows[0][1] == "60.00");         // the baseline: one run, as its n column says
+}
+
+TEST_CASE("columns: the grid's CSV puts x before the series, and without a series there is no series column", "[report][tables]") {
   const RowSet d = two_rows();
   Columns grid;
   contra::report::key_columns(grid, spec_with("method.name"), /*x_first=*/true);

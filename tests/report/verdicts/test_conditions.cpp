@@ -174,6 +174,9 @@ TEST_CASE("conditions: a key no run holds, two bounds or an unknown quantity is 
       {"{ of = \"optim.batch\", at_least = 1, when = 2 }", "'when' is unknown"},
       {"{ of = \"optim.batch / summary.steps / summary.steps\", at_least = 1 }", "divides more than once"},
       {"{ of = \"summary.\", at_least = 1 }", "is not a quantity"},
+      // A misspelt /summary name is an error before any run, not a claim made "not testable".
+      {"{ of = \"summary.stepz\", at_least = 1 }", "of = 'summary.stepz' names no /summary attribute a run records"},
+      {"{ of = \"optim.batch / summary.nosuch\", at_least = 1 }", "'summary.nosuch' names no /summary attribute"},
       {"{ of = 3, at_least = 1 }", "of = 3 must be a quantity as text"},
       // `on` names a row the claim's kind compares, checked before any run trains.
       {"{ of = \"optim.batch\", at_least = 1, on = \"then_row\" }",

@@ -143,6 +143,7 @@ TEST_CASE("scale and power rules: bad input is one line naming the file, line an
       {rule("of = \"optim.batch\"\nat_least = 4\npaper = 16\nclaims = [1, 1]\n"), "names C1 twice"},
       {rule("of = \"optim.batch\"\npaper = 16\nclaims = [1]\n"), "exactly one bound"},
       {rule("of = \"optim batch\"\nat_least = 4\npaper = 16\nclaims = [1]\n"), "is not a quantity"},
+      {rule("of = \"summary.nosuch\"\nat_least = 4\npaper = 16\nclaims = [1]\n"), "names no /summary attribute"},
       {rule("of = \"optim.batch\"\nat_least = 4\npaper = 16\nclaims = [1]\nratio = 2\n"), "'ratio' is unknown"},
       {rule("at_least = 4\npaper = 16\nclaims = [1]\n"), "a condition needs of = the quantity it bounds"},
       {rule("of = \"learned\"\nat_least = 2\npaper = 1\nclaims = [1]\n"), "at_least = 2 on 'learned', a fraction"},
@@ -156,7 +157,11 @@ TEST_CASE("scale and power rules: bad input is one line naming the file, line an
       {"[power]\ndetect = 0\nsd = 0.5\nsd_from = \"x\"\n", "detect = 0 must be a positive number"},
       {power + "alpha = 0.1\n", "power: 'alpha' is unknown"},
       {power + "unit = \"\"\n", "power: unit = '' must be one line of text"},
+      {power + "unit = \"a\\nb\"\n", "power: unit = '''a\\nb''' must be one line of text"},
+      {"[[scale_rules]]\nof = \"optim.batch\"\nat_least = 4\npaper = 16\nclaims = [1]\nwhy = \"\"\"a\nb\"\"\"\n",
+       "must say, as one line of text"},
       {power + "presets = [\"gpu\"]\n", "presets names 'gpu', which the sweep"},
+      {power + "presets = [\"cpu\", \"cpu\"]\n", "power: presets = [ 'cpu', 'cpu' ] names 'cpu' twice"},
   });
   CHECK_THAT(error_of(rule("of = \"optim.batch\"\nat_least = 4\npaper = 16\nclaims = [1]\nratio = 2\n")),
              Catch::Contains("sweep.toml:"));

@@ -1,5 +1,7 @@
 #include "contra/report/tables/columns.h"
 
+#include <fmt/format.h>
+
 #include "contra/report/tables/baselines.h"
 
 namespace contra::report {
@@ -24,6 +26,10 @@ void fill_one(const std::vector<Column>& columns, const RowSet& d, const char* m
 }
 
 }  // namespace
+
+std::string mean_std_n(const Stats& s, int row_n) {
+  return s.n == row_n || s.n == 0 ? mean_std(s) : fmt::format("{} (n {})", mean_std(s), s.n);
+}
 
 Columns& Columns::md(std::string header, RowCell row, BaselineCell baseline) {
   md_.push_back({std::move(header), std::move(row), std::move(baseline)});
@@ -65,8 +71,10 @@ void measured_columns(Columns& c, const RowSet& d, const std::string& measured_h
   };
   c.md(measured_header, [](const Row& r) { return mean_std(r.measured); },
        [=](const BaselineRow& b) { return mean_std(baseline_measured(b)); });
-  c.md(linear_header, [](const Row& r) { return mean_std(r.linear); },
-       [](const BaselineRow& b) { return mean_std(b.linear); });
+  // The n column counts the measured column's runs; a linear probe missing from some of them says
+  // its own n, so a mean of fewer runs is never read as one of n.
+  c.md(linear_header, [](const Row& r) { return mean_std_n(r.linear, r.measured.n); },
+       [](const BaselineRow& b) { return mean_std_n(b.linear, b.knn.n); });
   c.md("n", n, baseline_n);
   c.md("kNN vs raw pixels", gain(true, "—"));
   c.md("linear vs raw pixels", gain(false, "—"));

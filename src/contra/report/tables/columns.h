@@ -47,6 +47,10 @@ class Columns {
   std::vector<Column> md_, csv_;
 };
 
+/// "78.12 ± 0.30" (report/rows.h mean_std), with " (n 2)" when its count is not `row_n`, the count
+/// the row's n column gives: a linear probe missing from some runs says so, never read as a mean of n.
+std::string mean_std_n(const Stats& s, int row_n);
+
 /// "baseline" (CSV: a baseline's label, empty on measured rows), the series (when the sweep has one)
 /// and x, in Markdown and the CSV; Markdown names a baseline in the x column. `x_first` puts x before
 /// the series in the CSV (the grid's order).

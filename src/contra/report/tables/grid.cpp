@@ -55,7 +55,7 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
   for (const auto& b : d.baselines) {
     std::vector<std::string> row = {b.label};
     for (std::size_t i = 0; i < d.series_order.size(); ++i)
-      row.push_back(fmt::format("{} / {}{}", mean_std(b.knn), mean_std(b.linear),
+      row.push_back(fmt::format("{} / {}{}", mean_std(b.knn), mean_std_n(b.linear, b.knn.n),
                                 b.status == "ok" ? "" : " (baseline: " + b.status + ")"));
     row.resize(t.columns.size(), "—");
     t.rows.push_back(std::move(row));
@@ -65,7 +65,8 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
     for (const auto& s : d.series_order) {
       const Row* r = find_row(d, s, text);
       row.push_back(r == nullptr ? "—"
-                                 : fmt::format("{} / {} [{} / {}]{}", mean_std(r->measured), mean_std(r->linear),
+                                 : fmt::format("{} / {} [{} / {}]{}", mean_std(r->measured),
+                                               mean_std_n(r->linear, r->measured.n),
                                                gain_over_input(d, r->knn.mean, true),
                                                gain_over_input(d, r->linear.mean, false),
                                                r->status == "ok" ? "" : " (" + r->status + ")"));
