@@ -67,12 +67,15 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
       "ours is between half and twice the paper's.",
       verdict_count(results), kRuleVersion, kAlpha, family_text(family), kMinSeeds, kMinSeeds));
   const auto registered = std::count_if(results.begin(), results.end(), [](const auto& r) { return r.preregistered(); });
+  const bool all_registered = registered == static_cast<std::ptrdiff_t>(results.size());
   s.notes.push_back(fmt::format(
       "Pre-registered: {} of {} claims (every record a claim judges stores its hash, taken by `contra sweep` "
-      "when the run started: the claim and its conditions were fixed before the runs). The others were written "
-      "or revised after their runs, or their records predate rule version {}: their verdicts may reflect the "
-      "results.",
-      registered, results.size(), kRuleVersion));
+      "when the run started: the claim and its conditions were fixed before these runs trained){}",
+      registered, results.size(),
+      all_registered ? "."
+                     : fmt::format(". The others were written or revised after their runs, or their records predate "
+                                   "rule version {}: their verdicts may reflect the results.",
+                                   kRuleVersion)));
   if (std::any_of(results.begin(), results.end(), [](const auto& r) { return r.registered.rfind("no:", 0) == 0; }))
     s.notes.push_back(fmt::format(
         "Judged again: records trained before rule version {} are judged here under it, not trained again; "
