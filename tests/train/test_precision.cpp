@@ -16,6 +16,7 @@
 #include "contra/config/run_id.h"
 #include "contra/config/load.h"
 #include "contra/core/precision.h"
+#include "contra/core/precision_choice.h"
 #include "contra/core/seed.h"
 #include "contra/methods/end_to_end.h"
 #include "contra/methods/registry.h"
@@ -188,7 +189,27 @@ std::vector<std::string> tiny(const std::string& precision) {
           "eval.knn_random_init=false"};
 }
 
+/// One tiny run with `sets`, trained on one thread into `out`; it completes, and its record is read back.
+store::RunRecord train_tiny(const std::vector<std::string>& sets, const std::filesystem::path& out) {
+  train::RunContext ctx;
+  ctx.out_dir = out;
+  ctx.quiet = true;
+  ctx.threads = 1;
+  const auto result = train::run_experiment(testing::experiment_with(sets), ctx);
+  CHECK(result.status == "complete");
+  return store::read_run(result.file);
+}
+
 }  // namespace
+
+TEST_CASE("precision: run.precision = auto trains in the precision the rule chooses here, and the record says why",
+          "[train][precision]") {
+  TempDir dir;
+  const auto rec = train_tiny(tiny("auto"), dir / "runs");
+  const auto chosen = core::choose_precision(core::Precision::automatic, core::precision_target(torch::kCPU));
+  CHECK(store::get_string(rec.attributes, "precision", "rec") == core::precision_name(chosen.precision));
+  CHECK(store::get_string(rec.attributes, "precision_rule", "rec") == chosen.why);
+}
 
 TEST_CASE("precision: a bf16 run and a deterministic run train on the CPU and their records say so",
           "[train][precision]") {
@@ -197,15 +218,9 @@ TEST_CASE("precision: a bf16 run and a deterministic run train on the CPU and th
     TempDir dir;
     auto sets = tiny("bf16");
     if (deterministic) sets.push_back("run.deterministic=true");
-    const auto exp = testing::experiment_with(sets);
-    train::RunContext ctx;
-    ctx.out_dir = dir / "runs";
-    ctx.quiet = true;
-    ctx.threads = 1;
-    const auto result = train::run_experiment(exp, ctx);
-    CHECK(result.status == "complete");
-    const auto rec = store::read_run(result.file);
+    const auto rec = train_tiny(sets, dir / "runs");
     CHECK(store::get_string(rec.attributes, "precision", "rec") == "bf16");
+    CHECK(store::get_string(rec.attributes, "precision_rule", "rec") == "run.precision = 'bf16' as configured");
     CHECK(store::get_int(rec.attributes, "deterministic", "rec") == (deterministic ? 1 : 0));
     CHECK(store::get_int(rec.attributes, "cudnn_benchmark", "rec") == 0);  // CPU: no cuDNN, no TF32
     CHECK(store::get_int(rec.attributes, "tf32", "rec") == 0);

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include <cmath>
 #include <filesystem>
 #include <string>
@@ -227,16 +229,29 @@ TEST_CASE("resume: a run resumed under another split chunk budget keeps the one 
   check_same_metrics(reference, only_record(dir / "resumed"));
 }
 
-TEST_CASE("resume: a checkpoint is not continued under another run.deterministic, and nothing is lost",
-          "[train][resume]") {
-  // Deterministic algorithms change the kernels and with them the last bits: resuming under the
-  // other setting would splice two computations into one record that claims to be one run.
+namespace {
+
+/// One attempt at a run: a --set override, and the CPU features the precision rule is told
+/// (CONTRA_CPU_FEATURES; nullptr: this CPU's own).
+struct Attempt {
+  std::string set;
+  const char* cpu_features = nullptr;
+};
+
+/// A run stopped after 5 steps as `started` is refused as `other`, in one line that names the
+/// checkpoint, `says` and --fresh; the refusal writes nothing, and as `started` the run resumes and
+/// completes.
+void check_refused_resume(const Attempt& started, const Attempt& other, const std::string& says) {
   const std::vector<std::string> sets = {"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
                                          "optim.batch=64",        "model.width=4",        "method.queue=256",
                                          "model.bn_splits=4"};
-  const auto run = [&](const fs::path& out, bool deterministic, std::int64_t stop_after) {
+  const auto run = [&](const fs::path& out, const Attempt& attempt, std::int64_t stop_after) {
+    if (attempt.cpu_features != nullptr)
+      setenv("CONTRA_CPU_FEATURES", attempt.cpu_features, 1);
+    else
+      unsetenv("CONTRA_CPU_FEATURES");
     auto with = sets;
-    with.push_back(std::string("run.deterministic=") + (deterministic ? "true" : "false"));
+    with.push_back(attempt.set);
     contra::train::RunContext ctx;
     ctx.out_dir = out;
     ctx.quiet = true;
@@ -245,16 +260,16 @@ TEST_CASE("resume: a checkpoint is not continued under another run.deterministic
     return contra::train::run_experiment(contra::testing::experiment_with(with), ctx);
   };
   TempDir dir;
-  REQUIRE(run(dir / "runs", false, 5).status == "interrupted");
+  REQUIRE(run(dir / "runs", started, 5).status == "interrupted");
   REQUIRE(contra::testing::files_with(dir / "runs", ".ckpt").size() == 1);
   const auto partial = contra::testing::files_with(dir / "runs", ".h5.partial");
   REQUIRE(partial.size() == 1);
   const auto before = contra::store::column_as_double(contra::store::read_run(partial.front()).steps, "loss");
 
-  const std::string message = contra::testing::message_of([&] { run(dir / "runs", true, 0); });
+  const std::string message = contra::testing::message_of([&] { run(dir / "runs", other, 0); });
   INFO(message);
   CHECK(message.find(".ckpt") != std::string::npos);
-  CHECK(message.find("run.deterministic = false") != std::string::npos);
+  CHECK(message.find(says) != std::string::npos);
   CHECK(message.find("--fresh") != std::string::npos);
   CHECK(message.find('\n') == std::string::npos);
   // The refused attempt wrote nothing: the checkpoint and the partial record are as they were.
@@ -262,6 +277,24 @@ TEST_CASE("resume: a checkpoint is not continued under another run.deterministic
   CHECK(contra::store::column_as_double(contra::store::read_run(partial.front()).steps, "loss") == before);
   CHECK(contra::testing::files_with(dir / "runs", ".h5").empty());
   // Under the setting it started with, it resumes and completes.
-  CHECK(run(dir / "runs", false, 0).status != "interrupted");
+  CHECK(run(dir / "runs", started, 0).status != "interrupted");
   CHECK(contra::testing::files_with(dir / "runs", ".h5").size() == 1);
+  unsetenv("CONTRA_CPU_FEATURES");
+}
+
+}  // namespace
+
+TEST_CASE("resume: a checkpoint is not continued under another run.deterministic, and nothing is lost",
+          "[train][resume]") {
+  // Deterministic algorithms change the kernels and with them the last bits: resuming under the
+  // other setting would splice two computations into one record that claims to be one run.
+  check_refused_resume({"run.deterministic=false"}, {"run.deterministic=true"}, "run.deterministic = false");
+}
+
+TEST_CASE("resume: run.precision = auto is not continued in the precision another CPU chooses, and nothing is lost",
+          "[train][resume]") {
+  // The run id hashes "auto", not what it chose: a run started with bf16 on a CPU with avx512_bf16,
+  // requeued on one without, would splice two arithmetics into one record.
+  check_refused_resume({"run.precision=auto", "avx512_bf16"}, {"run.precision=auto", "none"},
+                       "run.precision = bf16 and this attempt has fp32");
 }

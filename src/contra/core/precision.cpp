@@ -63,7 +63,7 @@ void set_autocast_dtype(torch::DeviceType type, torch::ScalarType dtype) {
 }  // namespace
 
 const std::vector<std::string>& precision_names() {
-  static const std::vector<std::string> names = {"fp32", "bf16", "fp16"};
+  static const std::vector<std::string> names = {"fp32", "bf16", "fp16", "auto"};
   return names;
 }
 
@@ -85,12 +85,14 @@ torch::ScalarType autocast_dtype(Precision precision) {
       return torch::kHalf;
     case Precision::fp32:
       break;
+    case Precision::automatic:
+      CONTRA_ASSERT(false, "run.precision = 'auto' reached autocast: it is chosen before the run starts");
   }
   return torch::kFloat32;
 }
 
 std::optional<std::string> precision_unsupported(Precision precision, const torch::Device& device) {
-  if (precision == Precision::fp32) return std::nullopt;
+  if (precision == Precision::fp32 || precision == Precision::automatic) return std::nullopt;
   if (device.is_cuda()) {
     const int major = cuda_compute_capability(device).first;
     if (precision == Precision::bf16 && major < 8)

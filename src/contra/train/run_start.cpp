@@ -9,6 +9,7 @@
 #include "contra/config/run_id.h"
 #include "contra/core/device.h"
 #include "contra/core/error.h"
+#include "contra/core/precision_choice.h"
 #include "contra/core/provenance.h"
 #include "contra/core/seed.h"
 #include "contra/data/batches.h"
@@ -63,6 +64,7 @@ void record_provenance(Session& s, const std::string& run_id) {
   r.attribute("threads", static_cast<std::int64_t>(torch::get_num_threads()));
   r.attribute("blas", core::blas_backend());
   r.attribute("precision", core::precision_name(s.precision));
+  r.attribute("precision_rule", s.precision_rule);
   r.attribute("deterministic", static_cast<std::int64_t>(s.algorithms.deterministic));
   r.attribute("cudnn_benchmark", static_cast<std::int64_t>(s.algorithms.cudnn_benchmark));
   r.attribute("tf32", static_cast<std::int64_t>(s.algorithms.tf32));
@@ -145,6 +147,10 @@ void check_same_execution(const Session& s, const store::RunRecord& started) {
     differs("device", *v, s.device.str());
   if (const auto v = text("world_size"); v && *v != std::to_string(s.world->size()))
     differs("world size", *v, std::to_string(s.world->size()));
+  // The precision as chosen: `auto` on another CPU, or a changed run.precision, would change the
+  // arithmetic mid-run (the run id leaves execution keys out, so the same run would resume).
+  if (const auto v = text("precision"); v && *v != core::precision_name(s.precision))
+    differs("run.precision =", *v, core::precision_name(s.precision));
   const std::string deterministic = s.algorithms.deterministic ? "1" : "0";
   if (const auto v = text("deterministic"); v && *v != deterministic)
     differs("run.deterministic =", *v == "1" ? "true" : "false", deterministic == "1" ? "true" : "false");
@@ -154,8 +160,11 @@ void check_same_execution(const Session& s, const store::RunRecord& started) {
 
 Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const torch::Device& device,
                  const std::shared_ptr<const dist::World>& world) {
-  const auto precision = exp.run.precision;
+  // run.precision as the rule chooses it for this device (auto: from the CPU's features or the GPU's).
+  const auto choice = core::choose_precision(exp.run.precision, core::precision_target(device));
+  const auto precision = choice.precision;
   core::require_precision(precision, device, exp.where("run.precision"));
+  if (choice.warning && !ctx.quiet && world->main()) fmt::print(stderr, "contra: warning: {}\n", *choice.warning);
   const auto algorithms = core::configure_algorithms(device, exp.run.deterministic);
   // Data next: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
@@ -183,7 +192,7 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   CONTRA_CHECK(data::batches_per_epoch(n_train, exp.optim.batch, exp.data.drop_last) >= 1,
                "{}: data.train_subset = {} leaves {} training images, no batch of optim.batch = {}",
                exp.where("data.train_subset"), exp.data.train_subset, n_train, exp.optim.batch);
-  return {std::move(dataset), std::move(method), precision, algorithms};
+  return {std::move(dataset), std::move(method), precision, choice.why, algorithms};
 }
 
 namespace {

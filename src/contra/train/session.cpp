@@ -51,6 +51,7 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
       pretrain_labels(data.unlabeled.defined() ? torch::Tensor() : train_labels),
       method(std::move(prepared.method)),
       precision(prepared.precision),
+      precision_rule(std::move(prepared.precision_rule)),
       algorithms(prepared.algorithms),
       scaler(precision == core::Precision::fp16 ? std::make_shared<LossScaler>(device) : nullptr),
       augment(exp.augment, data.mean, data.std, device),

@@ -36,7 +36,8 @@ inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 struct Prepared {
   data::Dataset data;
   std::shared_ptr<methods::Method> method;  ///< on the run's device (NHWC weights under channels_last)
-  core::Precision precision = core::Precision::fp32;
+  core::Precision precision = core::Precision::fp32;  ///< as chosen (core/precision_choice.h), never auto
+  std::string precision_rule;                         ///< why (core::PrecisionChoice::why)
   core::AlgorithmSettings algorithms;  ///< as applied (core::configure_algorithms)
 };
 
@@ -62,7 +63,8 @@ struct Session {
   /// are train_labels, or undefined when some images have none.
   torch::Tensor pretrain_images, pretrain_labels;
   std::shared_ptr<methods::Method> method;
-  core::Precision precision;           ///< run.precision
+  core::Precision precision;           ///< run.precision as chosen (core/precision_choice.h), never auto
+  std::string precision_rule;          ///< why it was chosen, recorded beside it
   core::AlgorithmSettings algorithms;  ///< deterministic, cuDNN benchmark, TF32, channels_last, as applied
   std::shared_ptr<LossScaler> scaler;  ///< fp16 only; nullptr otherwise
   augment::TwoViewAugment augment;     ///< its constants on the device
