@@ -39,7 +39,7 @@ SWEEP       = $(CONTRA) sweep $(1) --preset $(PRESET) --jobs $(JOBS) $(if $(RESU
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 export CCACHE_BASEDIR := $(CURDIR)
 
-.PHONY: all setup configure build cli test test-asan build-torch2 test-torch2 bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
+.PHONY: all setup configure build cli precision-fidelity test test-asan build-torch2 test-torch2 bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
         cost-accuracy ablation-temperature ablation-temperature-simclr ablation-v2 ablation-shufflebn ablation-nce ablations reports index \
         regenerate format clean
 
@@ -108,6 +108,11 @@ bench:
 # (the old records are set aside as *.h5.previous first); RESUME=1 keeps the runs already recorded.
 ablation-momentum: cli
 	$(call SWEEP,sweeps/ablation-momentum.toml)
+
+# The suite's own study, written before its runs: bf16 against fp32 on the momentum table's rows
+# (bench/fidelity/precision-fidelity.toml; bench/README.md, "Precision on the CPU"), about 45 minutes.
+precision-fidelity: cli
+	$(call SWEEP,bench/fidelity/precision-fidelity.toml)
 
 # Rebuild the table from the committed HDF5 records without training.
 report-momentum: cli

@@ -1,4 +1,4 @@
-// Every sweep shipped in sweeps/ plans for every one of its presets (each run's config resolves and
+// Every sweep shipped in sweeps/ (and the suite's own studies in bench/fidelity/) plans for every one of its presets (each run's config resolves and
 // validates), cites a paper table whose columns exist, and has a make target; so a typo in a sweep
 // or a reference fails here, not an hour into `make ablations`.
 #include <catch2/catch.hpp>
@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "../support/temp_dir.h"
 #include "contra/config/references.h"
@@ -21,18 +22,21 @@ TEST_CASE("shipped sweeps: every preset plans, every cited column exists, every 
   makefile << in.rdbuf();
   contra::testing::TempDir results;
   int sweeps = 0;
-  for (const auto& entry : fs::directory_iterator(root / "sweeps")) {
-    if (entry.path().extension() != ".toml") continue;
+  std::vector<fs::path> files;  // the papers' tables, and the suite's own studies (bench/fidelity)
+  for (const char* dir : {"sweeps", "bench/fidelity"})
+    for (const auto& entry : fs::directory_iterator(root / dir))
+      if (entry.path().extension() == ".toml") files.push_back(entry.path());
+  for (const auto& path : files) {
     ++sweeps;
-    const std::string file = entry.path().string();
+    const std::string file = path.string();
     INFO(file);
     const auto first = contra::sweep::plan_sweep(file, "", {}, results.path());
-    // Its make target runs it: by name (`sweeps/<name>.toml`) or through the rule `<targets>: build` with sweeps/$@.toml.
-    const std::string stem = entry.path().stem().string();
-    bool target = makefile.str().find("sweeps/" + stem + ".toml") != std::string::npos;
+    // Its make target runs it: by its path (`sweeps/<name>.toml`) or through the rule `<targets>: cli` with sweeps/$@.toml.
+    const std::string stem = path.stem().string();
+    bool target = makefile.str().find(path.parent_path().filename().string() + "/" + stem + ".toml") != std::string::npos;
     std::istringstream lines(makefile.str());
     for (std::string line; !target && std::getline(lines, line);) {
-      const auto colon = line.find(": build");
+      const auto colon = line.find(": cli");
       if (colon == std::string::npos || line.find("$(") == 0) continue;
       std::istringstream names(line.substr(0, colon));
       for (std::string name; names >> name;) target = target || name == stem;
@@ -53,5 +57,5 @@ TEST_CASE("shipped sweeps: every preset plans, every cited column exists, every 
     }
     for (const auto& [series, column] : spec.reference_columns) CHECK(reference.columns.count(column) > 0);
   }
-  CHECK(sweeps >= 9);
+  CHECK(sweeps >= 10);
 }
