@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <utility>
 
 #include "contra/report/tables/columns.h"
 
@@ -41,11 +42,13 @@ RowSet two_rows() {
   return d;
 }
 
-contra::config::ReportSpec spec_with(const std::string& series) {
+contra::config::ReportSpec spec_with(std::string series) {
   contra::config::ReportSpec spec;
-  spec.x = "method.queue_size";
-  spec.x_label = "K";
-  spec.series = series;
+  // Moved in, not assigned from literals: GCC 12 at -O2 reports a false -Wstringop-overflow on a
+  // literal assigned to a member of this struct (the LibTorch 2.x build, -Werror).
+  spec.x = std::string("method.queue_size");
+  spec.x_label = std::string("K");
+  spec.series = std::move(series);
   return spec;
 }
 
