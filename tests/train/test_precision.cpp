@@ -147,9 +147,9 @@ TEST_CASE("precision: AutocastScope nests, restores the state before it, and doe
 }
 
 TEST_CASE("precision: names, and what a device cannot run", "[train][precision]") {
-  CHECK(core::precision_names() == std::vector<std::string>{"fp32", "bf16", "fp16"});
+  CHECK(core::precision_names() == std::vector<std::string>{"fp32", "bf16", "fp16", "auto"});
   CHECK(core::parse_precision("bf16") == core::Precision::bf16);
-  CHECK_THROWS_WITH(core::parse_precision("fp64"), Catch::Contains("fp32, bf16, fp16"));
+  CHECK_THROWS_WITH(core::parse_precision("fp64"), Catch::Contains("fp32, bf16, fp16, auto"));
   CHECK(core::autocast_dtype(core::Precision::fp16) == torch::kHalf);
   CHECK_FALSE(core::precision_unsupported(core::Precision::fp32, torch::kCPU));
   CHECK_FALSE(core::precision_unsupported(core::Precision::bf16, torch::kCPU));
