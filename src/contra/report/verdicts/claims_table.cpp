@@ -70,7 +70,7 @@ void add_claims(Table& table, const std::vector<ClaimResult>& results, const Sui
   const bool all_registered = registered == static_cast<std::ptrdiff_t>(results.size());
   s.notes.push_back(fmt::format(
       "Pre-registered: {} of {} claims (every record a claim judges stores its hash, taken by `contra sweep` "
-      "when the run started: the claim and its conditions were fixed before these runs trained){}",
+      "when the run started: the claim and its conditions were fixed before the runs){}",
       registered, results.size(),
       all_registered ? "."
                      : fmt::format(". The others were written or revised after their runs, or their records predate "
