@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <utility>
 #include <map>
 
 namespace contra::report {
@@ -77,6 +78,22 @@ XFigure start_x_figure(const sweep::SweepPlan& plan, const RowSet& d,
   out.measured = make_panel(measured_title(plan, d), x_label, "top-1 (%), final epoch", spec.log_x);
   out.paper = paper_panel(reference, x_label, spec.log_x);
   return out;
+}
+
+void add_numeric_lines(Panel& measured, const RowSet& d, const config::ReportSpec& spec) {
+  for (const auto& s : d.series_order) {
+    MeasuredLines m(group_name(spec, s));
+    for (const auto& r : d.rows)
+      if (r.series == s && std::isfinite(r.x)) m.add(r.x, r);
+    m.into(measured);
+  }
+  label_failures(measured, d, spec, [](const Row& r) { return r.x; });
+}
+
+Figure finish_x_figure(XFigure start, const RowSet& d) {
+  start.measured.baselines = baselines(d);
+  start.figure.panels = {std::move(start.measured), std::move(start.paper)};
+  return std::move(start.figure);
 }
 
 Panel paper_panel(const std::optional<config::ReferenceTable>& reference, const std::string& x_label, bool log_x) {

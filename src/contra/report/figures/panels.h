@@ -56,6 +56,14 @@ struct MeasuredLines {
 void label_failures(Panel& panel, const RowSet& rows, const config::ReportSpec& spec,
                     const std::function<double(const Row&)>& x_of);
 
+/// One pair of measured lines per series value (rows.series_order) through the rows' numeric x,
+/// then the "fail" labels under them (label_failures): the ablation kind over a numeric x, and the
+/// grid kind.
+void add_numeric_lines(Panel& measured, const RowSet& rows, const config::ReportSpec& spec);
+
+/// The figure start_x_figure opened, its measured panel with the baselines' lines, and the paper's.
+Figure finish_x_figure(XFigure start, const RowSet& rows);
+
 /// The paper panel: "paper (cited): <where>, <setting>", y labelled with the paper's metric.
 Panel paper_panel(const std::optional<config::ReferenceTable>& reference, const std::string& x_label, bool log_x);
 

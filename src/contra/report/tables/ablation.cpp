@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 #include <cstdlib>
 
 #include "contra/report/tables/baselines.h"
@@ -41,7 +42,6 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
                        const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   auto start = start_x_figure(plan, d, reference);
-  Figure& f = start.figure;
   Panel& measured = start.measured;
   Panel& paper = start.paper;
   if (spec.series.empty() || spec.categorical_x) {
@@ -85,20 +85,13 @@ Figure ablation_figure(const sweep::SweepPlan& plan, const RowSet& d,
     }
     label_failures(measured, d, spec, [&](const Row& r) { return at(r.x_text); });
   } else {
-    for (const auto& name : d.series_order) {
-      const std::string group = group_name(spec, name);
-      MeasuredLines m(group);
-      for (const auto& r : d.rows)
-        if (r.series == name && std::isfinite(r.x)) m.add(r.x, r);
-      m.into(measured);
-      // The paper's whole curve for this series, at every x it reports.
-      if (reference && !spec.reference_x.empty()) paper.series.push_back(paper_curve(*reference, spec, name, group));
-    }
-    label_failures(measured, d, spec, [](const Row& r) { return r.x; });
+    add_numeric_lines(measured, d, spec);
+    // The paper's whole curve for each series, at every x it reports.
+    if (reference && !spec.reference_x.empty())
+      for (const auto& name : d.series_order)
+        paper.series.push_back(paper_curve(*reference, spec, name, group_name(spec, name)));
   }
-  measured.baselines = baselines(d);
-  f.panels = {measured, paper};
-  return f;
+  return finish_x_figure(std::move(start), d);
 }
 
 }  // namespace contra::report

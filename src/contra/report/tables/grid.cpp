@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <utility>
 #include <set>
 
 #include "contra/report/tables/baselines.h"
@@ -88,22 +89,11 @@ Figure grid_figure(const sweep::SweepPlan& plan, const RowSet& d,
                    const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   auto start = start_x_figure(plan, d, reference);
-  Figure& f = start.figure;
-  Panel& measured = start.measured;
-  Panel& paper = start.paper;
-  for (const auto& s : d.series_order) {
-    MeasuredLines m(group_name(spec, s));
-    for (const auto& r : d.rows)
-      if (r.series == s && std::isfinite(r.x)) m.add(r.x, r);
-    m.into(measured);
-  }
+  add_numeric_lines(start.measured, d, spec);
   if (reference && !spec.reference_x.empty())
     for (const auto& s : paper_series(reference, spec))
-      paper.series.push_back(paper_curve(*reference, spec, s, group_name(spec, s)));
-  label_failures(measured, d, spec, [](const Row& r) { return r.x; });
-  measured.baselines = baselines(d);
-  f.panels = {measured, paper};
-  return f;
+      start.paper.series.push_back(paper_curve(*reference, spec, s, group_name(spec, s)));
+  return finish_x_figure(std::move(start), d);
 }
 
 }  // namespace contra::report
