@@ -296,5 +296,6 @@ TEST_CASE("resume: run.precision = auto is not continued in the precision anothe
   // The run id hashes "auto", not what it chose: a run started with bf16 on a CPU with avx512_bf16,
   // requeued on one without, would splice two arithmetics into one record.
   check_refused_resume({"run.precision=auto", "avx512_bf16"}, {"run.precision=auto", "none"},
-                       "run.precision = bf16 and this attempt has fp32");
+                       "run.precision = 'auto', which chose bf16 there (auto: x86_64 with avx512_bf16: bf16 in "
+                       "hardware), and chooses fp32 here");
 }

@@ -147,10 +147,19 @@ void check_same_execution(const Session& s, const store::RunRecord& started) {
     differs("device", *v, s.device.str());
   if (const auto v = text("world_size"); v && *v != std::to_string(s.world->size()))
     differs("world size", *v, std::to_string(s.world->size()));
-  // The precision as chosen: `auto` on another CPU, or a changed run.precision, would change the
-  // arithmetic mid-run (the run id leaves execution keys out, so the same run would resume).
-  if (const auto v = text("precision"); v && *v != core::precision_name(s.precision))
-    differs("run.precision =", *v, core::precision_name(s.precision));
+  // The precision as chosen: `auto` on another CPU would change the arithmetic mid-run (the run id
+  // hashes "auto", not what it chose). Setting run.precision to what it chose would be another run
+  // id, so the advice is the machine (or CONTRA_CPU_FEATURES), not the key.
+  if (const auto v = text("precision"); v && *v != core::precision_name(s.precision)) {
+    if (s.exp.run.precision != core::Precision::automatic)
+      differs("run.precision =", *v, core::precision_name(s.precision));
+    core::fail(
+        "{}: this run was started with run.precision = 'auto', which chose {} there ({}), and chooses {} here ({}): "
+        "resuming would not continue it as it ran; resume it where auto chooses {} (CONTRA_CPU_FEATURES simulates "
+        "that CPU), or start over with `contra train --fresh` (a sweep: `contra sweep --rerun`)",
+        s.checkpoint.string(), *v, text("precision_rule").value_or("not recorded"), core::precision_name(s.precision),
+        s.precision_rule, *v);
+  }
   const std::string deterministic = s.algorithms.deterministic ? "1" : "0";
   if (const auto v = text("deterministic"); v && *v != deterministic)
     differs("run.deterministic =", *v == "1" ? "true" : "false", deterministic == "1" ? "true" : "false");
