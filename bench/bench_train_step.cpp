@@ -110,7 +110,7 @@ class StepRig {
     if (c.whole_batch) contra::models::set_split_chunk_budget(0);
   }
   torch::Tensor order(const torch::Tensor& v) const {
-    return c_.channels_last && v.defined() ? v.contiguous(at::MemoryFormat::ChannelsLast) : v;
+    return c_.channels_last ? contra::models::nhwc(v) : v;
   }
 
   StepCase c_;

@@ -118,6 +118,9 @@ def main():
     ap.add_argument("--threads", type=int, default=0, help="intra-op threads; 0 = every core")
     ap.add_argument("--steps", type=int, default=20, help="timed steps after 3 warm-up steps")
     ap.add_argument("--relu", choices=["in-place", "out-of-place"], default="in-place")
+    ap.add_argument("--precision", choices=["fp32", "bf16"], default="fp32",
+                    help="bf16: the forward and the loss under torch.autocast('cpu', torch.bfloat16), the two lines a "
+                         "PyTorch user adds")
     ap.add_argument("--round", type=int, default=0, help="side-by-side round number, echoed")
     ap.add_argument("--label", default="reference", help="name echoed in the output")
     args = ap.parse_args()
@@ -138,7 +141,8 @@ def main():
     im_k = torch.randn(args.batch, 1, 28, 28)
 
     def step():
-        loss, k = model(im_q, im_k)
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.precision == "bf16"):
+            loss, k = model(im_q, im_k)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -156,6 +160,7 @@ def main():
                       "queue": args.queue, "threads": torch.get_num_threads(),
                       "torch_version": torch.__version__, "seconds_per_step": seconds,
                       "openblas_num_threads": os.environ.get("OPENBLAS_NUM_THREADS", ""), "relu": args.relu,
+                      "precision": args.precision,
                       "images_per_s": args.batch / seconds}))
 
 

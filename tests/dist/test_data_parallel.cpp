@@ -84,8 +84,15 @@ std::string tau_for(const std::string& method) {
 /// earlier ones), where 2 threads against 1 move it by 2e-7 only: the cross-entropy's batch gradient
 /// summed per rank and then all-reduced, in another order than over the whole batch (not yet measured:
 /// how far a supervised run with a fault in the all-reduce would move it).
+/// Memory bank under 1.13: 1e-4 since the convolutions run NHWC on the CPU (issue 39): its first
+/// convolution's weight (one input channel) then differs by 3.8e-5 after 3 steps, where 2 threads
+/// against 1 move it by 9e-8; the loss agrees to 1e-6 and every other mechanism's state to 3e-7.
+/// One conv's weight gradient over 64 images against two halves of 32 summed differs by 3e-6
+/// (NCHW) and 5e-6 (NHWC) of its largest entry in LibTorch 2.13 on one thread: the batch summed
+/// in another order, which SGD's momentum carries over the steps.
 double state_tolerance(const std::string& method) {
   if (method == "supervised") return 1e-4;
+  if (method == "memory_bank" && TORCH_VERSION_MAJOR < 2) return 1e-4;
   return method == "memory_bank" && TORCH_VERSION_MAJOR >= 2 ? 5e-4 : 1e-5;
 }
 

@@ -81,13 +81,16 @@ std::pair<int, int> cuda_compute_capability(const torch::Device& device) {
 AlgorithmSettings configure_algorithms(const torch::Device& device, bool deterministic) {
   AlgorithmSettings s;
   s.deterministic = deterministic;
+  // Convolutional backbones take NHWC everywhere: cuDNN's fastest kernels and the tensor cores want
+  // it, and on the CPU the NHWC convolutions skip oneDNN's reorders and the fused split BN + ReLU
+  // (models/split_bn_relu_cpu.h) keeps it (bench/README.md, "Precision on the CPU").
+  s.channels_last = true;
   auto& context = at::globalContext();
   if (deterministic && device.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
   context.setDeterministicAlgorithms(deterministic, /*warn_only=*/false);
   if (device.is_cuda()) {
     s.cudnn_benchmark = !deterministic;
     s.tf32 = !deterministic;
-    s.channels_last = true;
     context.setDeterministicCuDNN(deterministic);
     context.setBenchmarkCuDNN(s.cudnn_benchmark);
     context.setAllowTF32CuBLAS(s.tf32);

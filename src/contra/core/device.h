@@ -43,8 +43,9 @@ struct AlgorithmSettings {
 /// deterministic kernel then throws), TF32 off, and CUBLAS_WORKSPACE_CONFIG=:4096:8 unless already
 /// set (cuBLAS needs it before its first call to be deterministic). Without it, on CUDA: cuDNN
 /// benchmark on and TF32 allowed (as PyTorch's `torch.backends.cudnn.benchmark = True` and
-/// `set_float32_matmul_precision('high')`). On CUDA, convolutional backbones run channels_last. On
-/// a CPU only the deterministic-algorithms switch applies (CPU kernels are deterministic already).
+/// `set_float32_matmul_precision('high')`). Convolutional backbones run channels_last on every
+/// device. On a CPU only the deterministic-algorithms switch applies among the others (CPU kernels
+/// are deterministic already).
 AlgorithmSettings configure_algorithms(const torch::Device& device, bool deterministic);
 
 }  // namespace contra::core

@@ -22,14 +22,26 @@ SmallCnn::SmallCnn(std::int64_t in_channels, std::int64_t width, std::int64_t bn
   const std::int64_t strides[5] = {1, 2, 1, 2, 1};
   for (int i = 0; i < 5; ++i) {
     s->push_back(conv3x3(channels[i], channels[i + 1], strides[i]));
-    s->push_back(SplitBatchNorm2d(channels[i + 1], bn_splits));
-    s->push_back(torch::nn::ReLU());
+    // BN and its ReLU in one layer (fused on NHWC CPU inputs); the Identity keeps the layer indices,
+    // and with them the parameter names of checkpoints written before the two were one.
+    s->push_back(SplitBatchNorm2d(channels[i + 1], bn_splits, /*relu=*/true));
+    s->push_back(torch::nn::Identity());
   }
   layers_ = register_module("layers", s);
 }
 
 torch::Tensor SmallCnn::forward(const torch::Tensor& x) {
-  return layers_->forward(x).mean({2, 3});  // N×4w
+  // A one-channel input is NCHW and NHWC at once, and so is the first convolution's weight, so
+  // that convolution answers NCHW; under NHWC weights (models/channels_last.h) its output is put
+  // in NHWC, so that every BN and convolution after it keeps NHWC.
+  const bool nhwc = layers_->ptr(3)->parameters()[0].is_contiguous(at::MemoryFormat::ChannelsLast);
+  auto h = x;
+  std::int64_t i = 0;
+  for (auto& layer : *layers_) {
+    h = layer.forward(h);
+    if (i++ == 0 && nhwc) h = h.contiguous(at::MemoryFormat::ChannelsLast);
+  }
+  return h.mean({2, 3});  // N×4w
 }
 
 std::int64_t SmallCnn::forward_flops(std::int64_t height, std::int64_t width) const {

@@ -3,11 +3,21 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
+#include "contra/models/split_bn_relu_cpu.h"
 
 namespace contra::models {
 
-SplitBatchNorm2dImpl::SplitBatchNorm2dImpl(std::int64_t channels, std::int64_t splits, double momentum, double eps)
-    : channels_(channels), splits_(splits), momentum_(momentum), eps_(eps) {
+namespace {
+
+/// Whether x takes the fused NHWC kernel: channels_last and not also contiguous (an N×C×1×1 input is
+/// both, and keeps LibTorch's batch_norm, as it always has).
+bool fused(const torch::Tensor& x) { return split_bn_relu_cpu_takes(x) && !x.is_contiguous(); }
+
+}  // namespace
+
+SplitBatchNorm2dImpl::SplitBatchNorm2dImpl(std::int64_t channels, std::int64_t splits, bool relu, double momentum,
+                                           double eps)
+    : channels_(channels), splits_(splits), relu_(relu), momentum_(momentum), eps_(eps) {
   weight_ = register_parameter("weight", torch::ones({channels}));
   bias_ = register_parameter("bias", torch::zeros({channels}));
   running_mean_ = register_buffer("running_mean", torch::zeros({channels}));
@@ -17,17 +27,29 @@ SplitBatchNorm2dImpl::SplitBatchNorm2dImpl(std::int64_t channels, std::int64_t s
 torch::Tensor SplitBatchNorm2dImpl::split_forward(const torch::Tensor& x, std::int64_t s, torch::Tensor& mean_split,
                                                   torch::Tensor& var_split) {
   const auto n = x.size(0), c = channels_;
+  if (fused(x)) {
+    auto out = split_bn_relu_cpu_train(x, weight_, bias_, s, eps_, relu_);
+    torch::NoGradGuard no_grad;
+    mean_split = (running_mean_ * (1 - momentum_)).repeat({s}) + out.mean.view({-1}) * momentum_;
+    var_split = (running_var_ * (1 - momentum_)).repeat({s}) + out.var.view({-1}) * momentum_;
+    return out.y;
+  }
   mean_split = running_mean_.repeat({s});
   var_split = running_var_.repeat({s});
   // (N/s)×(C·s)×H×W: channel block j holds the images n with n mod s == j.
   auto y = torch::batch_norm(x.reshape({n / s, c * s, x.size(2), x.size(3)}), weight_.repeat({s}), bias_.repeat({s}),
                              mean_split, var_split, true, momentum_, eps_, true);
-  return y.view_as(x);
+  y = y.view_as(x);
+  return relu_ ? torch::relu(y) : y;  // out of place: an in-place ReLU on a view costs a CopySlices clone in the backward
 }
 
 torch::Tensor SplitBatchNorm2dImpl::forward(const torch::Tensor& x) {
-  if (!is_training())
-    return torch::batch_norm(x, weight_, bias_, running_mean_, running_var_, false, momentum_, eps_, true);
+  if (!is_training()) {
+    const bool needs_grad = torch::GradMode::is_enabled() && (x.requires_grad() || weight_.requires_grad());
+    if (fused(x) && !needs_grad) return split_bn_relu_cpu_eval(x, weight_, bias_, running_mean_, running_var_, eps_, relu_);
+    auto y = torch::batch_norm(x, weight_, bias_, running_mean_, running_var_, false, momentum_, eps_, true);
+    return relu_ ? torch::relu(y) : y;  // out of place: an in-place ReLU on a view costs a CopySlices clone in the backward
+  }
   const auto n = x.size(0), c = channels_;
   torch::Tensor mean_split, var_split;
   if (chunks_ > 0) {
@@ -40,7 +62,10 @@ torch::Tensor SplitBatchNorm2dImpl::forward(const torch::Tensor& x) {
   }
   std::int64_t s = std::min(splits_, n);
   while (n % s != 0) --s;
-  if (s == 1) return torch::batch_norm(x, weight_, bias_, running_mean_, running_var_, true, momentum_, eps_, true);
+  if (s == 1 && !fused(x)) {
+    auto y = torch::batch_norm(x, weight_, bias_, running_mean_, running_var_, true, momentum_, eps_, true);
+    return relu_ ? torch::relu(y) : y;  // out of place: an in-place ReLU on a view costs a CopySlices clone in the backward
+  }
   auto y = split_forward(x, s, mean_split, var_split);
   torch::NoGradGuard no_grad;
   running_mean_.copy_(mean_split.view({s, c}).mean(0));

@@ -160,6 +160,12 @@ void check_same_execution(const Session& s, const store::RunRecord& started) {
         s.checkpoint.string(), *v, text("precision_rule").value_or("not recorded"), core::precision_name(s.precision),
         s.precision_rule, *v);
   }
+  if (const auto v = text("channels_last"); v && *v != (s.algorithms.channels_last ? "1" : "0"))
+    core::fail(
+        "{}: this run was started with its convolutions in {} memory order and this contra runs them in {}: "
+        "resuming would not continue it as it ran; finish it with the contra that started it, or start over with "
+        "`contra train --fresh` (a sweep: `contra sweep --rerun`)",
+        s.checkpoint.string(), *v == "1" ? "NHWC" : "NCHW", s.algorithms.channels_last ? "NHWC" : "NCHW");
   const std::string deterministic = s.algorithms.deterministic ? "1" : "0";
   if (const auto v = text("deterministic"); v && *v != deterministic)
     differs("run.deterministic =", *v == "1" ? "true" : "false", deterministic == "1" ? "true" : "false");

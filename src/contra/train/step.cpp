@@ -4,6 +4,7 @@
 
 #include "contra/dist/batch_shard.h"
 #include "contra/dist/replicas.h"
+#include "contra/models/channels_last.h"
 
 namespace contra::train {
 
@@ -15,8 +16,7 @@ namespace {
 
 /// A view in the memory order the step's backbones take (NHWC for channels_last); undefined stays so.
 torch::Tensor memory_order(const torch::Tensor& view, const StepParts& parts) {
-  if (!parts.channels_last || !view.defined()) return view;
-  return view.contiguous(at::MemoryFormat::ChannelsLast);
+  return parts.channels_last ? models::nhwc(view) : view;
 }
 
 }  // namespace
