@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 
@@ -138,12 +139,28 @@ void step_benchmark(benchmark::State& state, const StepCase& c) {
   state.counters["threads"] = torch::get_num_threads();
 }
 
+/// BENCH_STEP_ITERATIONS=n: every case runs exactly n steps instead of for a minimum time, so that
+/// a whole process does a fixed amount of work and two can be timed side by side from outside
+/// (farm-bench A B A B); 0 or unset: the minimum times below.
+std::int64_t fixed_iterations() {
+  const char* v = std::getenv("BENCH_STEP_ITERATIONS");
+  if (v == nullptr || *v == '\0') return 0;
+  char* end = nullptr;
+  const long long n = std::strtoll(v, &end, 10);
+  if (*end != '\0' || n < 0) {
+    std::fprintf(stderr, "bench_train_step: BENCH_STEP_ITERATIONS = '%s' must be a whole number >= 0\n", v);
+    std::exit(2);
+  }
+  return n;
+}
+
 void add(const std::string& family, const StepCase& c, double min_time) {
   const auto name = family + "/" + c.method + "/" + c.backbone + "/" + std::to_string(c.batch);
-  benchmark::RegisterBenchmark(name.c_str(), step_benchmark, c)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime()
-      ->MinTime(min_time);
+  auto* b = benchmark::RegisterBenchmark(name.c_str(), step_benchmark, c)->Unit(benchmark::kMillisecond)->UseRealTime();
+  if (const auto n = fixed_iterations(); n > 0)
+    b->Iterations(n);
+  else
+    b->MinTime(min_time);
 }
 
 }  // namespace

@@ -14,7 +14,8 @@
 // with GCC each is built for AVX-512, AVX2 and the baseline, and the loader picks one per CPU.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__)
 // The 64-byte vectors pass in registers only where AVX-512 is on; every such function here is
-// inline in this file, so the ABI note GCC gives for the other clones concerns no caller.
+// inline in this file, so the ABI note GCC gives for the other clones concerns no caller. (The
+// templates are instantiated at the end of the translation unit, so the switch stays off to there.)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #define CONTRA_PER_CPU __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
@@ -379,3 +380,4 @@ torch::Tensor split_bn_relu_cpu_eval(const torch::Tensor& x, const torch::Tensor
 }
 
 }  // namespace contra::models
+#undef CONTRA_PER_CPU
