@@ -51,6 +51,13 @@ TEST_CASE("dist worker: collectives and gathers", "[.dist-worker]") {
   const auto g = world->all_gather(torch::full({2, 3}, static_cast<double>(rank)));
   REQUIRE(g.sizes() == torch::IntArrayRef({2 * w, 3}));
   for (int r = 0; r < w; ++r) REQUIRE(torch::allclose(g.slice(0, 2 * r, 2 * r + 2), torch::full({2, 3}, 1.0 * r)));
+  // bf16 (activations under CPU autocast): gloo carries it as float32, and it comes back bf16.
+  const auto gb = world->all_gather(torch::full({2, 3}, 0.5 + rank, torch::kBFloat16));
+  REQUIRE(gb.scalar_type() == torch::kBFloat16);
+  for (int r = 0; r < w; ++r) REQUIRE(torch::equal(gb.slice(0, 2 * r, 2 * r + 2), torch::full({2, 3}, 0.5 + r, torch::kBFloat16)));
+  std::vector<torch::Tensor> sb{torch::full({3}, 1.5, torch::kBFloat16)};
+  world->all_reduce_sum(sb);
+  REQUIRE(torch::equal(sb[0], torch::full({3}, 1.5 * w, torch::kBFloat16)));
   // broadcast: rank 0's values everywhere.
   std::vector<torch::Tensor> b{torch::full({4}, 10.0 + rank)};
   world->broadcast(b);

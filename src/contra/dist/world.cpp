@@ -217,8 +217,12 @@ namespace {
 double g_collective_seconds = 0;  // dist/collective_clock.h
 
 /// `t` where the group needs it: itself when it is there, else a copy (written back by `land`).
+/// t on the group's device, in a dtype its backend carries: gloo has no bfloat16 (c10d answers
+/// "Invalid scalar type"), so a bf16 tensor (an activation under CPU autocast) travels as float32,
+/// which holds every bf16 value exactly, and lands back in bf16 (land, all_gather).
 torch::Tensor staged(const torch::Tensor& t, const torch::Device& device) {
-  return t.device() == device ? t : t.to(device);
+  auto on = t.device() == device ? t : t.to(device);
+  return on.scalar_type() == torch::kBFloat16 && device.is_cpu() ? on.to(torch::kFloat32) : on;
 }
 void land(torch::Tensor& t, const torch::Tensor& on_group) {
   if (!on_group.is_same(t)) t.copy_(on_group);
@@ -236,8 +240,8 @@ void collective(const World& w, const char* name, F&& run) {
   try {
     run();
   } catch (const std::exception& e) {
-    core::fail("rank {} of {}: collective {} failed (a peer died, or none answered within {} s): {}", w.rank(),
-               w.size(), name, w.timeout().count() / 1000, first_line(e));
+    core::fail("rank {} of {}: collective {} failed: {} (a peer that died, or none answering within {} s, fails it so)",
+               w.rank(), w.size(), name, first_line(e), w.timeout().count() / 1000);
   }
 }
 
@@ -267,7 +271,7 @@ torch::Tensor World::all_gather(const torch::Tensor& x) const {
   std::vector<std::vector<torch::Tensor>> output(1);
   for (int i = 0; i < size_; ++i) output[0].push_back(torch::empty_like(input[0]));
   collective(*this, "all_gather", [&] { group_->pg->allgather(output, input)->wait(); });
-  return torch::cat(output[0], 0).to(x.device());  // (W·N)×…, where x was
+  return torch::cat(output[0], 0).to(x.device(), x.scalar_type());  // (W·N)×…, where and as x was
 }
 
 void World::broadcast(std::vector<torch::Tensor>& tensors, int root) const {
