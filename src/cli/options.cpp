@@ -25,7 +25,7 @@ void add_train_options(CLI::App* train, TrainArgs& t) {
                    "Progress line every n steps when not on a terminal; also how often the loss is read back from the "
                    "device, so a non-finite loss stops the run at most n steps late")
       ->capture_default_str();
-  train->add_flag("--quiet", t.quiet, "No progress output");
+  train->add_flag("--quiet", t.quiet, "No progress output (warnings still print)");
   train
       ->add_option("--nproc", t.nproc,
                    "Ranks of this run on this machine, as torchrun --nproc_per_node (docs/distributed.md)")

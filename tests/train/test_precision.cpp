@@ -256,3 +256,17 @@ TEST_CASE(
     CHECK(store::get_int(rec.summary, "skipped_steps", "rec") >= 0);
   }
 }
+
+TEST_CASE("precision: bf16 asked for on a CPU without it warns in one line, also under --quiet", "[train][precision]") {
+  TempDir dir;
+  std::string sets;
+  for (const auto& s : tiny("bf16")) sets += " --set \"" + s + "\"";
+  setenv("CONTRA_CPU_FEATURES", "none", 1);  // the child acts as on a CPU without avx512_bf16 or AMX
+  const auto r = testing::run_cli("train " + testing::quote(testing::kExperiment) + sets + " --threads 1 --quiet --out " +
+                                      testing::quote((dir / "runs").string()),
+                                  dir);
+  unsetenv("CONTRA_CPU_FEATURES");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.err, Catch::Contains("contra: warning: ") && Catch::Contains("without native bf16"));
+}

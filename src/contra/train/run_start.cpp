@@ -179,7 +179,8 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   const auto choice = core::choose_precision(exp.run.precision, core::precision_target(device));
   const auto precision = choice.precision;
   core::require_precision(precision, device, exp.where("run.precision"));
-  if (choice.warning && !ctx.quiet && world->main()) fmt::print(stderr, "contra: warning: {}\n", *choice.warning);
+  // Not progress: --quiet keeps it, so a run on the slow emulated path always says so.
+  if (choice.warning && world->main()) fmt::print(stderr, "contra: warning: {}\n", *choice.warning);
   const auto algorithms = core::configure_algorithms(device, exp.run.deterministic);
   // Data next: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
