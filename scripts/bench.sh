@@ -2,7 +2,8 @@
 # `make bench`: runs every Google Benchmark binary of a build (JSON under <build>/bench/results/),
 # times contra's MoCo step side by side with the PyTorch reference (bench/reference_moco_step.py,
 # Debian's python3-torch: the same LibTorch), times a clean build, a one-file rebuild and
-# `make test` on a copy of the tree, then writes the figures into bench/README.md.
+# `make test` on a copy of the tree, then writes the figures into bench/README.md; last, each
+# precision side by side with PyTorch 2.13 (scripts/bench_precision.sh).
 # Usage: scripts/bench.sh [build dir]
 # Environment: BENCH_ROUNDS (side-by-side rounds, 5), BENCH_SKIP_BUILD_TIMES=1 (keep the last
 # build figures; the report dates them), BENCH_FILTER (a regex passed to every binary as
@@ -125,3 +126,6 @@ if [ "${BENCH_SKIP_BUILD_TIMES:-0}" != 1 ]; then
 fi
 
 "$python" "$root/scripts/bench_report.py" "$out" "$root/bench/README.md"
+
+# Each precision and memory order against PyTorch 2.13 (a venv of its own): its own table.
+bash "$root/scripts/bench_precision.sh" "$build"

@@ -91,21 +91,26 @@ def verdict(ok):
     return "met" if ok else "**not met**"
 
 
-def side_by_side(results):
-    path = os.path.join(results, "side_by_side.jsonl")
+def complete_rounds(path, who, fail=die):
+    """The rounds of a side-by-side JSONL file (one line per step timed: "round", "who", …), each a
+    {who: line} dict, in round order, keeping only rounds that have every name in `who`."""
     rounds = {}
     try:
         with open(path) as f:
             for line in f:
                 if line.strip():
                     r = json.loads(line)
-                    rounds.setdefault(r["round"], {})[r["who"]] = r
+                    rounds.setdefault(int(r["round"]), {})[r["who"]] = r
     except (OSError, ValueError, KeyError, TypeError) as e:
-        die(f"{path}: unreadable line ({type(e).__name__}: {e})")
-    complete = [r for _, r in sorted(rounds.items()) if set(VARIANTS) | {"contra"} <= r.keys()]
+        fail(f"{path}: unreadable line ({type(e).__name__}: {e})")
+    complete = [r for _, r in sorted(rounds.items()) if set(who) <= r.keys()]
     if not complete:
-        die(f"{path}: no complete round")
+        fail(f"{path}: no complete round (each needs {', '.join(sorted(who))})")
     return complete
+
+
+def side_by_side(results):
+    return complete_rounds(os.path.join(results, "side_by_side.jsonl"), set(VARIANTS) | {"contra"})
 
 
 BATCH_KEYS = ("256", "512", "1024", "whole 512", "whole 1024")
@@ -156,6 +161,23 @@ def machine(context, rounds):
     return (f"{cpu}, {context.get('num_cpus', '?')} cores at {context.get('mhz_per_cpu', '?')} MHz ({caches}); "
             f"LibTorch {rounds[0]['reference'].get('torch_version', '?')} (Debian), BLAS OpenBLAS "
             f"(OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE') or 'unset'}); run {context.get('date', '?')}")
+
+
+def write_block(readme, begin, end, lines):
+    """Puts lines (the first begin, the last end) in place of README's block between the two
+    markers, or at its end when they are missing."""
+    try:
+        with open(readme) as f:
+            text = f.read()
+    except OSError:
+        text = ""
+    block = "\n".join(lines)
+    if begin in text and end in text:
+        text = text[:text.index(begin)] + block + text[text.index(end) + len(end):]
+    else:
+        text = text.rstrip("\n") + "\n\n" + block + "\n"
+    with open(readme, "w") as f:
+        f.write(text)
 
 
 def main():
@@ -282,18 +304,7 @@ def main():
                    + " | ".join(f"{c / x:.2f}" for x in refs) + " |")
     out += ["", END]
 
-    try:
-        with open(readme) as f:
-            text = f.read()
-    except OSError:
-        text = ""
-    block = "\n".join(out)
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):]
-    else:
-        text = text.rstrip("\n") + "\n\n" + block + "\n"
-    with open(readme, "w") as f:
-        f.write(text)
+    write_block(readme, BEGIN, END, out)
     print(f"bench_report: figures written to {readme}")
 
 
