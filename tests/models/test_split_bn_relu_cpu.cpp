@@ -4,6 +4,8 @@
 #include <torch/torch.h>
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "contra/core/error.h"
 #include "contra/models/backbones.h"
 #include "contra/models/channels_last.h"
@@ -84,7 +86,7 @@ TEST_CASE("the fused NHWC split BN + ReLU equals batch_norm and relu in float64"
 
 TEST_CASE("the fused kernel in bfloat16 agrees with float64 to bfloat16's rounding", "[models][channels_last]") {
   torch::manual_seed(4);
-  const std::int64_t n = 32, c = 16, splits = 8;
+  const std::int64_t n = 32, c = 24, splits = 8;  // 24: a block of 16 channels and 8 one by one
   auto [reference, fused] = twin_layers(c, splits, true);
   const auto x = (torch::randn({n, c, 7, 7}) * 2 + 1).to(torch::kBFloat16);
   const auto g = torch::randn({n, c, 7, 7}, torch::kFloat64);
@@ -96,6 +98,14 @@ TEST_CASE("the fused kernel in bfloat16 agrees with float64 to bfloat16's roundi
   check_near(got.dx, want.dx, 3e-2, "grad x");
   check_near(got.dweight, want.dweight, 1e-1, "grad weight");  // sums of 196 rounded gradients each
   check_near(got.running_mean, want.running_mean, 1e-6, "running mean");
+
+  SECTION("its output is the float32 kernel's on the same values, rounded to nearest even") {
+    SplitBatchNorm2d fused32(c, splits, true);
+    torch::NoGradGuard no_grad;
+    for (std::size_t i = 0; i < 2; ++i) fused32->parameters()[i].copy_(fused->parameters()[i]);
+    const auto y32 = fused32->forward(nhwc(x.to(torch::kFloat32)));
+    CHECK(torch::equal(got.y, y32.to(torch::kBFloat16)));
+  }
 }
 
 TEST_CASE("the fused kernel's variance holds for a large mean and a small spread", "[models][channels_last]") {
@@ -107,6 +117,15 @@ TEST_CASE("the fused kernel's variance holds for a large mean and a small spread
   const auto var = torch::stack({x64.slice(0, 0, 8, 2).var({0, 2, 3}), x64.slice(0, 1, 8, 2).var({0, 2, 3})});
   check_near(out.var, var, 1e-5, "unbiased variance");
   CHECK(out.y.to(torch::kFloat64).std().item<double>() == Approx(1.0).epsilon(0.05));
+
+  SECTION("and so does its gradient (no ReLU: where a float32 output rounds to the other side of 0, the mask differs)") {
+    torch::manual_seed(6);
+    auto [reference, fused] = twin_layers(16, 2, false);
+    const auto g = torch::randn({8, 16, 9, 9}, torch::kFloat64);
+    const auto want = run(reference, x64, g);
+    const auto got = run(fused, nhwc(x), g);
+    check_near(got.dx, want.dx, 1e-3 * want.dx.abs().max().item<double>(), "grad x");
+  }
 }
 
 TEST_CASE("the fused kernel refuses what it cannot normalise", "[models][channels_last]") {
@@ -146,4 +165,17 @@ TEST_CASE("the small CNN in NHWC gives the NCHW outputs and gradients, whole and
   }
   const auto ba = nchw.buffers(), bb = channels_last.buffers();
   for (std::size_t i = 0; i < ba.size(); ++i) CHECK(torch::allclose(bb[i], ba[i], 1e-5, 1e-5));
+}
+
+TEST_CASE("a NaN in the fused kernel's input comes out as NaN, as LibTorch's BN and ReLU give it",
+          "[models][channels_last]") {
+  // Not as zeros: a diverged run must reach a non-finite loss (train/failure.h).
+  auto x = torch::randn({4, 16, 3, 3});
+  x[1][2][0][0] = std::numeric_limits<float>::quiet_NaN();
+  for (const auto dtype : {torch::kFloat32, torch::kBFloat16}) {
+    const auto out = contra::models::split_bn_relu_cpu_train(nhwc(x.to(dtype)), torch::ones({16}), torch::zeros({16}), 2,
+                                                             1e-5, true);
+    CHECK(out.y.select(1, 2).isnan().any().item<bool>());
+    CHECK_FALSE(out.y.select(1, 3).isnan().any().item<bool>());  // another channel is untouched
+  }
 }

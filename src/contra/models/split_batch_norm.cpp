@@ -45,8 +45,10 @@ torch::Tensor SplitBatchNorm2dImpl::split_forward(const torch::Tensor& x, std::i
 
 torch::Tensor SplitBatchNorm2dImpl::forward(const torch::Tensor& x) {
   if (!is_training()) {
-    const bool needs_grad = torch::GradMode::is_enabled() && (x.requires_grad() || weight_.requires_grad());
-    if (fused(x) && !needs_grad) return split_bn_relu_cpu_eval(x, weight_, bias_, running_mean_, running_var_, eps_, relu_);
+    const bool needs_grad = torch::GradMode::is_enabled() &&
+                            (x.requires_grad() || weight_.requires_grad() || bias_.requires_grad());
+    if (fused(x) && !needs_grad)
+      return split_bn_relu_cpu_eval(x, weight_, bias_, running_mean_, running_var_, eps_, relu_);
     auto y = torch::batch_norm(x, weight_, bias_, running_mean_, running_var_, false, momentum_, eps_, true);
     return relu_ ? torch::relu(y) : y;  // out of place: an in-place ReLU on a view costs a CopySlices clone in the backward
   }

@@ -85,19 +85,20 @@ inline void store(const Lanes& f, std::uint16_t* p) {
   std::memcpy(p, &h, sizeof h);
 }
 
-/// max(0, v) with Relu, else v.
+/// max(0, v) with Relu, else v; NaN stays NaN, as torch::relu keeps it (a diverged run must show a
+/// non-finite loss).
 template <bool Relu, typename V>
 inline V relu_of(const V& v) {
   if constexpr (!Relu) return v;
-  else return v > V{} ? v : V{};
+  else return v < V{} ? V{} : v;
 }
 
-/// The ReLU's gradient: g where a·x + b > 0 (the forward's output, recomputed from x as the forward
-/// computed it), every g without Relu.
+/// The ReLU's gradient: g unless a·d + b <= 0, d = x − mean (the forward's output, recomputed from
+/// x as the forward computed it; as threshold_backward, a NaN output passes g), every g without Relu.
 template <bool Relu, typename V>
-inline V masked(const V& g, const V& a, const V& x, const V& b) {
+inline V masked(const V& g, const V& a, const V& d, const V& b) {
   if constexpr (!Relu) return g;
-  else return a * x + b > V{} ? g : V{};
+  else return a * d + b <= V{} ? V{} : g;
 }
 
 /// Calls f.template operator()<V>(c) for each channel block of an image's row: Lanes for every
@@ -134,34 +135,37 @@ inline void image_grad_sums(const T* dy, const T* x, std::int64_t P, std::int64_
     const V va = load<V>(a + c), vb = load<V>(b + c), vm = load<V>(mean + c);
     V a1{}, a2{};
     for (std::int64_t p = 0; p < P; ++p) {
-      const V xi = load<V>(x + p * C + c), g = masked<Relu>(load<V>(dy + p * C + c), va, xi, vb);
+      const V d = load<V>(x + p * C + c) - vm, g = masked<Relu>(load<V>(dy + p * C + c), va, d, vb);
       a1 += g;
-      a2 += g * (xi - vm);
+      a2 += g * d;
     }
     store(a1, sg + c), store(a2, sgx + c);
   });
 }
 
-/// y = relu(a·x + b) per channel (no ReLU without Relu).
+/// y = relu(a·(x − mean) + b) per channel (no ReLU without Relu). x − mean first, as LibTorch's
+/// batch_norm: folding mean into b would cost digits where |mean| ≫ std.
 template <bool Relu, typename T>
-inline void image_output(const T* x, std::int64_t P, std::int64_t C, const float* a, const float* b, T* y) {
+inline void image_output(const T* x, std::int64_t P, std::int64_t C, const float* a, const float* mean, const float* b,
+                         T* y) {
   for (std::int64_t p = 0; p < P; ++p)
     for_each_block(C, [&](auto tag, std::int64_t c) {
       using V = decltype(tag);
-      store(relu_of<Relu>(load<V>(a + c) * load<V>(x + p * C + c) + load<V>(b + c)), y + p * C + c);
+      const V d = load<V>(x + p * C + c) - load<V>(mean + c);
+      store(relu_of<Relu>(load<V>(a + c) * d + load<V>(b + c)), y + p * C + c);
     });
 }
 
-/// dx = k1·g − k2·x + k3 per channel, g as in masked.
+/// dx = k1·g − k2·(x − mean) − k3 per channel, g as in masked.
 template <bool Relu, typename T>
 inline void image_grad_input(const T* dy, const T* x, std::int64_t P, std::int64_t C, const float* a, const float* b,
-                             const float* k1, const float* k2, const float* k3, T* dx) {
+                             const float* mean, const float* k1, const float* k2, const float* k3, T* dx) {
   for (std::int64_t p = 0; p < P; ++p)
     for_each_block(C, [&](auto tag, std::int64_t c) {
       using V = decltype(tag);
       const std::int64_t i = p * C + c;
-      const V xi = load<V>(x + i), g = masked<Relu>(load<V>(dy + i), load<V>(a + c), xi, load<V>(b + c));
-      store(load<V>(k1 + c) * g - load<V>(k2 + c) * xi + load<V>(k3 + c), dx + i);
+      const V d = load<V>(x + i) - load<V>(mean + c), g = masked<Relu>(load<V>(dy + i), load<V>(a + c), d, load<V>(b + c));
+      store(load<V>(k1 + c) * g - load<V>(k2 + c) * d - load<V>(k3 + c), dx + i);
     });
 }
 
@@ -172,9 +176,9 @@ inline void image_grad_input(const T* dy, const T* x, std::int64_t P, std::int64
                                        float* s2) {                                                             \
     image_moments(x, P, C, sh, s1, s2);                                                                         \
   }                                                                                                             \
-  CONTRA_PER_CPU void output_##SUFFIX(const F* x, std::int64_t P, std::int64_t C, const float* a, const float* b, \
-                                      bool relu, F* y) {                                                        \
-    relu ? image_output<true>(x, P, C, a, b, y) : image_output<false>(x, P, C, a, b, y);                        \
+  CONTRA_PER_CPU void output_##SUFFIX(const F* x, std::int64_t P, std::int64_t C, const float* a, const float* m, \
+                                      const float* b, bool relu, F* y) {                                        \
+    relu ? image_output<true>(x, P, C, a, m, b, y) : image_output<false>(x, P, C, a, m, b, y);                        \
   }                                                                                                             \
   CONTRA_PER_CPU void grad_sums_##SUFFIX(const F* dy, const F* x, std::int64_t P, std::int64_t C, const float* a, \
                                          const float* b, const float* mean, bool relu, float* sg, float* sgx) {  \
@@ -182,10 +186,10 @@ inline void image_grad_input(const T* dy, const T* x, std::int64_t P, std::int64
          : image_grad_sums<false>(dy, x, P, C, a, b, mean, sg, sgx);                                            \
   }                                                                                                             \
   CONTRA_PER_CPU void grad_input_##SUFFIX(const F* dy, const F* x, std::int64_t P, std::int64_t C, const float* a, \
-                                          const float* b, const float* k1, const float* k2, const float* k3,    \
-                                          bool relu, F* dx) {                                                   \
-    relu ? image_grad_input<true>(dy, x, P, C, a, b, k1, k2, k3, dx)                                            \
-         : image_grad_input<false>(dy, x, P, C, a, b, k1, k2, k3, dx);                                          \
+                                          const float* b, const float* mean, const float* k1, const float* k2,  \
+                                          const float* k3, bool relu, F* dx) {                                  \
+    relu ? image_grad_input<true>(dy, x, P, C, a, b, mean, k1, k2, k3, dx)                                      \
+         : image_grad_input<false>(dy, x, P, C, a, b, mean, k1, k2, k3, dx);                                    \
   }
 CONTRA_BN_KERNELS(f32, float)
 CONTRA_BN_KERNELS(bf16, std::uint16_t)
@@ -214,19 +218,24 @@ void for_each_image(std::int64_t N, const Body& body) {
   });
 }
 
-/// y = max(0, a·x + b), a and b: s×C float32, image n taking row n mod s.
-Tensor apply_affine(const Tensor& x, const Tensor& a, const Tensor& b, std::int64_t s, bool relu) {
+/// The float32 rows of s×C tensors for image n: row n mod s.
+struct Rows {
+  const float* base;
+  std::int64_t C, s;
+  const float* operator()(std::int64_t n) const { return base + (n % s) * C; }
+};
+
+/// y = max(0, a·(x − m) + b), a, m and b: s×C float32, image n taking row n mod s.
+Tensor apply_affine(const Tensor& x, const Tensor& a, const Tensor& m, const Tensor& b, std::int64_t s, bool relu) {
   const auto L = layout_of(x);
   auto y = torch::empty_like(x, at::MemoryFormat::ChannelsLast);
-  const float* pa = a.data_ptr<float>();
-  const float* pb = b.data_ptr<float>();
+  const Rows ra{a.data_ptr<float>(), L.C, s}, rm{m.data_ptr<float>(), L.C, s}, rb{b.data_ptr<float>(), L.C, s};
   for_each_image(L.N, [&](std::int64_t n) {
-    const std::int64_t off = n * L.P * L.C, row = (n % s) * L.C;
+    const std::int64_t off = n * L.P * L.C;
     if (L.bf16)
-      output_bf16(bf16_bits(x) + off, L.P, L.C, pa + row,
-                  pb + row, relu, bf16_bits(y) + off);
+      output_bf16(bf16_bits(x) + off, L.P, L.C, ra(n), rm(n), rb(n), relu, bf16_bits(y) + off);
     else
-      output_f32(x.data_ptr<float>() + off, L.P, L.C, pa + row, pb + row, relu, y.data_ptr<float>() + off);
+      output_f32(x.data_ptr<float>() + off, L.P, L.C, ra(n), rm(n), rb(n), relu, y.data_ptr<float>() + off);
   });
   return y;
 }
@@ -266,13 +275,6 @@ std::pair<torch::Tensor, torch::Tensor> group_moments(const Tensor& x, std::int6
   return {mean, var};
 }
 
-/// The float32 rows of s×C tensors for image n: row n mod s.
-struct Rows {
-  const float* base;
-  std::int64_t C, s;
-  const float* operator()(std::int64_t n) const { return base + (n % s) * C; }
-};
-
 class SplitBnReluFn : public torch::autograd::Function<SplitBnReluFn> {
  public:
   static torch::autograd::variable_list forward(torch::autograd::AutogradContext* ctx, const Tensor& x,
@@ -282,13 +284,12 @@ class SplitBnReluFn : public torch::autograd::Function<SplitBnReluFn> {
     const auto M = static_cast<double>((L.N / s) * L.P);  // values per group and channel
     auto [mean, var] = group_moments(x, s);
     const auto invstd = (var + eps).rsqrt();
-    const auto a = invstd * weight.to(torch::kFloat64);  // s×C: y = a·x + b
-    const auto b = bias.to(torch::kFloat64) - mean * a;
-    const auto a32 = a.to(torch::kFloat32), b32 = b.to(torch::kFloat32);
-    auto y = apply_affine(x, a32, b32, s, relu);
+    const auto a32 = (invstd * weight.to(torch::kFloat64)).to(torch::kFloat32);  // s×C: y = a·(x − mean) + bias
+    const auto b32 = bias.to(torch::kFloat32).expand({s, L.C}).contiguous();
     const auto mean32 = mean.to(torch::kFloat32);
+    auto y = apply_affine(x, a32, mean32, b32, s, relu);
     const auto unbiased = (var * (M / (M - 1))).to(torch::kFloat32);
-    // y is not kept: the backward recomputes the ReLU's mask from x, a and b (one read less).
+    // y is not kept: the backward recomputes the ReLU's mask from x, a, mean and bias (one read less).
     ctx->save_for_backward({x, weight, mean32, invstd.to(torch::kFloat32), a32, b32});
     ctx->saved_data["groups"] = s;
     ctx->saved_data["relu"] = relu;
@@ -324,24 +325,28 @@ class SplitBnReluFn : public torch::autograd::Function<SplitBnReluFn> {
         pg[(n % s) * L.C + c] += sg[n * L.C + c];
         pgx[(n % s) * L.C + c] += sgx[n * L.C + c];
       }
-    // dx = w·invstd·(g − Σg/M − x̂·Σ(g·x̂)/M), x̂ = (x − mean)·invstd (Ioffe & Szegedy 2015, §3).
+    // dx = w·invstd·(g − Σg/M − x̂·Σ(g·x̂)/M), x̂ = (x − mean)·invstd (Ioffe & Szegedy 2015, §3):
+    // k1·g − k2·(x − mean) − k3 with k1 = w·invstd, k2 = k1·invstd²·Σg(x − mean)/M, k3 = k1·Σg/M.
     const auto M = static_cast<double>((L.N / s) * L.P);
     const auto istd = invstd.to(torch::kFloat64);
     const auto k1 = weight.to(torch::kFloat64) * istd;
     const auto k2 = k1 * istd * istd * sum_gx / M;
-    const auto k3 = mean.to(torch::kFloat64) * k2 - k1 * sum_g / M;
+    const auto k3 = k1 * sum_g / M;
     const auto k1f = k1.to(torch::kFloat32), k2f = k2.to(torch::kFloat32), k3f = k3.to(torch::kFloat32);
     const Rows r1{k1f.data_ptr<float>(), L.C, s}, r2{k2f.data_ptr<float>(), L.C, s}, r3{k3f.data_ptr<float>(), L.C, s};
-    auto dx = torch::empty_like(x, at::MemoryFormat::ChannelsLast);
-    for_each_image(L.N, [&](std::int64_t n) {
-      const std::int64_t off = n * L.P * L.C;
-      if (L.bf16)
-        grad_input_bf16(bf16_bits(dy) + off, bf16_bits(x) + off, L.P, L.C, a(n), b(n), r1(n), r2(n), r3(n), relu,
-                        bf16_bits(dx) + off);
-      else
-        grad_input_f32(dy.data_ptr<float>() + off, x.data_ptr<float>() + off, L.P, L.C, a(n), b(n), r1(n), r2(n),
-                       r3(n), relu, dx.data_ptr<float>() + off);
-    });
+    Tensor dx;  // the second pass only where x wants a gradient
+    if (ctx->needs_input_grad(0)) {
+      dx = torch::empty_like(x, at::MemoryFormat::ChannelsLast);
+      for_each_image(L.N, [&](std::int64_t n) {
+        const std::int64_t off = n * L.P * L.C;
+        if (L.bf16)
+          grad_input_bf16(bf16_bits(dy) + off, bf16_bits(x) + off, L.P, L.C, a(n), b(n), mu(n), r1(n), r2(n), r3(n),
+                          relu, bf16_bits(dx) + off);
+        else
+          grad_input_f32(dy.data_ptr<float>() + off, x.data_ptr<float>() + off, L.P, L.C, a(n), b(n), mu(n), r1(n),
+                         r2(n), r3(n), relu, dx.data_ptr<float>() + off);
+      });
+    }
     const auto dweight = (sum_gx * istd).sum(0).to(torch::kFloat32);
     const auto dbias = sum_g.sum(0).to(torch::kFloat32);
     return {dx, dweight, dbias, Tensor(), Tensor(), Tensor()};
@@ -374,9 +379,8 @@ torch::Tensor split_bn_relu_cpu_eval(const torch::Tensor& x, const torch::Tensor
   CONTRA_CHECK(split_bn_relu_cpu_takes(x), "split_bn_relu_cpu: the input is not a 4-D float32/bfloat16 NHWC CPU tensor");
   torch::NoGradGuard no_grad;
   const auto a = weight.to(torch::kFloat64) * (var.to(torch::kFloat64) + eps).rsqrt();
-  const auto b = bias.to(torch::kFloat64) - mean.to(torch::kFloat64) * a;
-  return apply_affine(x, a.to(torch::kFloat32).contiguous().view({1, -1}),
-                      b.to(torch::kFloat32).contiguous().view({1, -1}), 1, relu);
+  const auto row = [](const torch::Tensor& t) { return t.to(torch::kFloat32).contiguous().view({1, -1}); };
+  return apply_affine(x, row(a), row(mean), row(bias), 1, relu);
 }
 
 }  // namespace contra::models
