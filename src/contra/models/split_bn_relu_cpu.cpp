@@ -1,6 +1,7 @@
 #include "contra/models/split_bn_relu_cpu.h"
 
 #include <ATen/Parallel.h>
+#include <ATen/record_function.h>
 #include <torch/torch.h>
 
 #include <cmath>
@@ -369,6 +370,7 @@ SplitBnReluOut split_bn_relu_cpu_train(const torch::Tensor& x, const torch::Tens
   CONTRA_CHECK((x.size(0) / groups) * x.size(2) * x.size(3) > 1,
                "split_bn_relu_cpu: a group of {} images of {}×{} holds one value per channel: no variance",
                x.size(0) / groups, x.size(2), x.size(3));
+  RECORD_FUNCTION("contra::split_bn_relu_forward", std::vector<c10::IValue>());  // named in LibTorch's profiler
   const auto w = weight.to(torch::kFloat32).contiguous(), b = bias.to(torch::kFloat32).contiguous();
   auto out = SplitBnReluFn::apply(x, w, b, groups, eps, relu);
   return {out[0], out[1], out[2]};
@@ -377,6 +379,7 @@ SplitBnReluOut split_bn_relu_cpu_train(const torch::Tensor& x, const torch::Tens
 torch::Tensor split_bn_relu_cpu_eval(const torch::Tensor& x, const torch::Tensor& weight, const torch::Tensor& bias,
                                      const torch::Tensor& mean, const torch::Tensor& var, double eps, bool relu) {
   CONTRA_CHECK(split_bn_relu_cpu_takes(x), "split_bn_relu_cpu: the input is not a 4-D float32/bfloat16 NHWC CPU tensor");
+  RECORD_FUNCTION("contra::split_bn_relu_forward", std::vector<c10::IValue>());
   torch::NoGradGuard no_grad;
   const auto a = weight.to(torch::kFloat64) * (var.to(torch::kFloat64) + eps).rsqrt();
   const auto row = [](const torch::Tensor& t) { return t.to(torch::kFloat32).contiguous().view({1, -1}); };
