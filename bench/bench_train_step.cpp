@@ -14,6 +14,7 @@
 #include <torch/csrc/autograd/profiler_legacy.h>
 #include <torch/torch.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -146,9 +147,10 @@ std::int64_t fixed_iterations() {
   const char* v = std::getenv("BENCH_STEP_ITERATIONS");
   if (v == nullptr || *v == '\0') return 0;
   char* end = nullptr;
+  errno = 0;
   const long long n = std::strtoll(v, &end, 10);
-  if (*end != '\0' || n < 0) {
-    std::fprintf(stderr, "bench_train_step: BENCH_STEP_ITERATIONS = '%s' must be a whole number >= 0\n", v);
+  if (*v < '0' || *v > '9' || *end != '\0' || errno == ERANGE || n > 1000000) {
+    std::fprintf(stderr, "bench_train_step: BENCH_STEP_ITERATIONS = '%s' must be a whole number from 0 to 1000000\n", v);
     std::exit(2);
   }
   return n;

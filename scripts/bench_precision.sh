@@ -15,6 +15,7 @@ build=$(cd "${1:-build}" && pwd)
 rounds=${BENCH_ROUNDS:-5}
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "bench_precision: BENCH_ROUNDS = '$rounds' must be a whole number >= 1" >&2; exit 2; }
 step="$build/bench/bench_train_step"
+unset BENCH_STEP_ITERATIONS  # the minimum times below, not a fixed step count left in the environment
 [ -x "$step" ] || { echo "bench_precision: $step was not built (make bench builds it)" >&2; exit 1; }
 
 venv="$root/.cache/torch213"

@@ -28,18 +28,32 @@ def die(message):
 
 
 def rounds_of(path):
-    return complete_rounds(path, WHO, die)
+    if not os.path.isfile(path):
+        die(f"{path}: no such file (scripts/bench_precision.sh writes it)")
+    rounds = complete_rounds(path, WHO, die)
+    for r in rounds:
+        for who, line in r.items():
+            keys = ("images_per_s", "flops_per_s") if who.startswith("contra") else ("images_per_s",)
+            for key in keys:
+                v = line.get(key)
+                if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
+                    die(f"{path}: round {line.get('round')}, {who}: {key} = {v!r} is no positive number")
+    return rounds
 
 
 def ceilings(results):
     """The highest fp32 and bf16 GEMM rates of bench_gemm.json, FLOP/s; None where it did not run."""
+    path = os.path.join(results, "bench_gemm.json")
     try:
-        with open(os.path.join(results, "bench_gemm.json")) as f:
+        with open(path) as f:
             benchmarks = json.load(f)["benchmarks"]
-    except (OSError, ValueError, KeyError):
+        rates = [(str(b["name"]), float(b["flops_per_s"])) for b in benchmarks if "flops_per_s" in b]
+    except FileNotFoundError:
         return None, None
-    fp32 = [b["flops_per_s"] for b in benchmarks if "Bf16" not in b["name"] and "flops_per_s" in b]
-    bf16 = [b["flops_per_s"] for b in benchmarks if "Bf16" in b["name"] and "flops_per_s" in b]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+        die(f"{path}: unreadable ({type(e).__name__}: {e})")
+    fp32 = [r for name, r in rates if "Bf16" not in name and r > 0]
+    bf16 = [r for name, r in rates if "Bf16" in name and r > 0]
     return (max(fp32) if fp32 else None), (max(bf16) if bf16 else None)
 
 
@@ -47,6 +61,8 @@ def main():
     if len(sys.argv) != 4:
         die("usage: precision_report.py ROUNDS_JSONL RESULTS_DIR README")
     path, results, readme = sys.argv[1:]
+    if not os.path.isdir(os.path.dirname(os.path.abspath(readme))) or os.path.isdir(readme):
+        die(f"{readme}: not a file in an existing folder")
     rounds = rounds_of(path)
 
     def median_ratio(a, b):

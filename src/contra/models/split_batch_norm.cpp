@@ -24,6 +24,11 @@ SplitBatchNorm2dImpl::SplitBatchNorm2dImpl(std::int64_t channels, std::int64_t s
   running_var_ = register_buffer("running_var", torch::ones({channels}));
 }
 
+torch::Tensor SplitBatchNorm2dImpl::activated(const torch::Tensor& y) const {
+  // Out of place: an in-place ReLU on a view costs a CopySlices clone of the activation in the backward.
+  return relu_ ? torch::relu(y) : y;
+}
+
 torch::Tensor SplitBatchNorm2dImpl::split_forward(const torch::Tensor& x, std::int64_t s, torch::Tensor& mean_split,
                                                   torch::Tensor& var_split) {
   const auto n = x.size(0), c = channels_;
@@ -40,7 +45,7 @@ torch::Tensor SplitBatchNorm2dImpl::split_forward(const torch::Tensor& x, std::i
   auto y = torch::batch_norm(x.reshape({n / s, c * s, x.size(2), x.size(3)}), weight_.repeat({s}), bias_.repeat({s}),
                              mean_split, var_split, true, momentum_, eps_, true);
   y = y.view_as(x);
-  return relu_ ? torch::relu(y) : y;  // out of place: an in-place ReLU on a view costs a CopySlices clone in the backward
+  return activated(y);
 }
 
 torch::Tensor SplitBatchNorm2dImpl::forward(const torch::Tensor& x) {
@@ -50,7 +55,7 @@ torch::Tensor SplitBatchNorm2dImpl::forward(const torch::Tensor& x) {
     if (fused(x) && !needs_grad)
       return split_bn_relu_cpu_eval(x, weight_, bias_, running_mean_, running_var_, eps_, relu_);
     auto y = torch::batch_norm(x, weight_, bias_, running_mean_, running_var_, false, momentum_, eps_, true);
-    return relu_ ? torch::relu(y) : y;  // out of place: an in-place ReLU on a view costs a CopySlices clone in the backward
+    return activated(y);
   }
   const auto n = x.size(0), c = channels_;
   torch::Tensor mean_split, var_split;
@@ -66,7 +71,7 @@ torch::Tensor SplitBatchNorm2dImpl::forward(const torch::Tensor& x) {
   while (n % s != 0) --s;
   if (s == 1 && !fused(x)) {
     auto y = torch::batch_norm(x, weight_, bias_, running_mean_, running_var_, true, momentum_, eps_, true);
-    return relu_ ? torch::relu(y) : y;  // out of place: an in-place ReLU on a view costs a CopySlices clone in the backward
+    return activated(y);
   }
   auto y = split_forward(x, s, mean_split, var_split);
   torch::NoGradGuard no_grad;

@@ -43,6 +43,8 @@ class SplitBatchNorm2dImpl : public torch::nn::Module {
   bool chunks_complete() const;
 
  private:
+  /// y after the layer's ReLU (y itself without one), on LibTorch's path.
+  torch::Tensor activated(const torch::Tensor& y) const;
   /// x normalised over s splits (image n in split n mod s), then the ReLU when relu(); mean_split
   /// and var_split (s·C) come back as the running statistics each split would leave.
   torch::Tensor split_forward(const torch::Tensor& x, std::int64_t s, torch::Tensor& mean_split,

@@ -8,6 +8,7 @@
 
 #include "contra/config/options.h"
 #include "contra/config/run_id.h"
+#include "contra/core/cpu_features.h"
 #include "contra/core/device.h"
 #include "contra/core/error.h"
 #include "contra/dist/world.h"
@@ -171,6 +172,7 @@ int train_ranks(const config::Experiment& exp, const std::vector<std::string>& a
                "ranks already; start it without --nproc",
                nproc, step_tasks != nullptr ? step_tasks : "");
   train::check_splits(exp, nproc);  // the rules that need no data, once, before any rank starts
+  (void)core::detect_cpu_features();  // CONTRA_CPU_FEATURES checked here, not in each rank
   (void)train::check_backend(exp, core::resolve_device(exp.run.device, exp.where("run.device")).is_cuda());
   RankLaunch launch;
   for (std::size_t i = 0; i < argv.size(); ++i) {
