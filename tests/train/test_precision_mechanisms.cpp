@@ -57,10 +57,12 @@ std::vector<double> step_losses(const Make& make, core::Precision precision, boo
 }  // namespace
 
 // The bounds: the worst step of four at seed 0 on this toy set, NHWC or NCHW, as measured on a
-// Zen 4 (avx512_bf16) with LibTorch 1.13, then about tripled: MoCo 9.6e-4, memory bank 4.0e-4, NCE
-// 2.5e-3, end-to-end 1.1e-3, SimCLR 8.6e-4, BYOL 2.0e-2 (its normalised MSE is a difference of
-// near-equal terms), supervised 1.0e-4. bf16 keeps 8 bits of mantissa in the convolutions and the heads; the
-// similarities, the log-sum-exp and the BN statistics stay float32.
+// Zen 4 (avx512_bf16) with LibTorch 1.13 (oneDNN 2.6) and with 2.14.1 (oneDNN 3.x), whose bf16
+// kernels round differently, then about 2.5× the larger: MoCo 9.6e-4 and 4.6e-3, memory bank 4.0e-4
+// and 1.5e-3, NCE 2.5e-3 and 1.7e-3, end-to-end 1.1e-3 and 2.8e-3, SimCLR 8.6e-4 and 5.2e-4, BYOL
+// 2.0e-2 and 2.1e-2 (its normalised MSE is a difference of near-equal terms), supervised 1.0e-4 and
+// 7.9e-5. bf16 keeps 8 bits of mantissa in the convolutions and the heads; the similarities, the
+// log-sum-exp and the BN statistics stay float32.
 TEST_CASE("precision: over 4 SGD steps bf16 follows fp32, every mechanism, NHWC and NCHW", "[train][precision]") {
   const methods::DataShape toy{1, 128, 10, 28, 28};
   const auto model = testing::small_model();
@@ -70,14 +72,14 @@ TEST_CASE("precision: over 4 SGD steps bf16 follows fp32, every mechanism, NHWC 
     double bound;  // |loss_bf16 − loss_fp32| / |loss_fp32|, every step
   };
   const std::vector<Case> cases = {
-      {"moco", [&] { testing::SmallMoco o; return std::make_shared<methods::Moco>(o.model, o.method, toy, 0); }, 0.003},
+      {"moco", [&] { testing::SmallMoco o; return std::make_shared<methods::Moco>(o.model, o.method, toy, 0); }, 0.012},
       {"memory bank (InfoNCE)",
-       [&] { testing::SmallBank o; return std::make_shared<methods::MemoryBank>(o.model, o.method, toy, 0); }, 0.0015},
+       [&] { testing::SmallBank o; return std::make_shared<methods::MemoryBank>(o.model, o.method, toy, 0); }, 0.005},
       {"memory bank (NCE)",
        [&] { testing::NceBank o(0.9); return std::make_shared<methods::MemoryBank>(o.model, o.method, toy, 0); },
        0.008},
       {"end-to-end",
-       [&] { return std::make_shared<methods::EndToEnd>(model, methods::EndToEndOptions{0.1, true}, toy, 0); }, 0.004},
+       [&] { return std::make_shared<methods::EndToEnd>(model, methods::EndToEndOptions{0.1, true}, toy, 0); }, 0.008},
       {"simclr", [&] { return std::make_shared<methods::SimClr>(model, methods::SimClrOptions{}, toy, 0); }, 0.003},
       {"byol",
        [&] {
