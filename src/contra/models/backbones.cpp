@@ -21,7 +21,9 @@ SmallCnn::SmallCnn(std::int64_t in_channels, std::int64_t width, std::int64_t bn
   const std::int64_t channels[6] = {in_channels, w, 2 * w, 2 * w, 4 * w, 4 * w};
   const std::int64_t strides[5] = {1, 2, 1, 2, 1};
   for (int i = 0; i < 5; ++i) {
-    s->push_back(conv3x3(channels[i], channels[i + 1], strides[i]));
+    auto conv = conv3x3(channels[i], channels[i + 1], strides[i]);
+    if (i == 1) second_conv_ = conv;
+    s->push_back(conv);
     // BN and its ReLU in one layer (fused on NHWC CPU inputs); the Identity keeps the layer indices,
     // and with them the parameter names of checkpoints written before the two were one.
     s->push_back(SplitBatchNorm2d(channels[i + 1], bn_splits, /*relu=*/true));
@@ -34,7 +36,7 @@ torch::Tensor SmallCnn::forward(const torch::Tensor& x) {
   // A one-channel input is NCHW and NHWC at once, and so is the first convolution's weight, so
   // that convolution answers NCHW; under NHWC weights (models/channels_last.h) its output is put
   // in NHWC, so that every BN and convolution after it keeps NHWC.
-  const bool nhwc = layers_->ptr(3)->parameters()[0].is_contiguous(at::MemoryFormat::ChannelsLast);
+  const bool nhwc = second_conv_->weight.is_contiguous(at::MemoryFormat::ChannelsLast);
   auto h = x;
   std::int64_t i = 0;
   for (auto& layer : *layers_) {

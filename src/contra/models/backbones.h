@@ -43,6 +43,9 @@ class SmallCnn : public Backbone {
  private:
   std::int64_t in_channels_, width_;
   torch::nn::Sequential layers_{nullptr};
+  /// The second convolution: its weight's memory order says whether the backbone runs NHWC
+  /// (models/channels_last.h), read each forward without walking the parameters.
+  torch::nn::Conv2d second_conv_{nullptr};
 };
 
 }  // namespace contra::models

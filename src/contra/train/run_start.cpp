@@ -21,6 +21,7 @@
 #include "contra/store/stored_config.h"
 #include "contra/train/ranks.h"
 #include "contra/train/run_phases.h"
+#include "contra/train/same_execution.h"
 #include "contra/train/schedule.h"
 
 namespace contra::train {
@@ -124,51 +125,16 @@ std::optional<Restored> restore(Session& s) {
   }
 }
 
-/// A checkpoint continues its run bit for bit only where it computes as it did when it started: the
-/// same LibTorch, the same kind of device, the same run.deterministic (the record the checkpoint
-/// holds says what those were; records from before an attribute existed are not checked on it).
-/// Throws ContraError naming the checkpoint, what differs and how to go on.
-void check_same_execution(const Session& s, const store::RunRecord& started) {
-  const auto& attrs = started.attributes;
-  const auto text = [&](const char* key) -> std::optional<std::string> {
-    const auto it = attrs.find(key);
-    if (it == attrs.end()) return std::nullopt;
-    return store::to_text(it->second);
-  };
-  const auto differs = [&](const std::string& what, const std::string& then, const std::string& now) {
-    core::fail(
-        "{}: this run was started with {} {} and this attempt has {}: resuming would not continue it as it ran; "
-        "resume it with {} {}, or start over with `contra train --fresh` (a sweep: `contra sweep --rerun`)",
-        s.checkpoint.string(), what, then, now, what, then);
-  };
-  if (const auto v = text("torch_version"); v && *v != core::torch_version())
-    differs("LibTorch", *v, core::torch_version());
-  if (const auto v = text("device"); v && torch::Device(*v).type() != s.device.type())
-    differs("device", *v, s.device.str());
-  if (const auto v = text("world_size"); v && *v != std::to_string(s.world->size()))
-    differs("world size", *v, std::to_string(s.world->size()));
-  // The precision as chosen: `auto` on another CPU would change the arithmetic mid-run (the run id
-  // hashes "auto", not what it chose). Setting run.precision to what it chose would be another run
-  // id, so the advice is the machine (or CONTRA_CPU_FEATURES), not the key.
-  if (const auto v = text("precision"); v && *v != core::precision_name(s.precision)) {
-    if (s.exp.run.precision != core::Precision::automatic)
-      differs("run.precision =", *v, core::precision_name(s.precision));
-    core::fail(
-        "{}: this run was started with run.precision = 'auto', which chose {} there ({}), and chooses {} here ({}): "
-        "resuming would not continue it as it ran; resume it where auto chooses {} (CONTRA_CPU_FEATURES simulates "
-        "that CPU), or start over with `contra train --fresh` (a sweep: `contra sweep --rerun`)",
-        s.checkpoint.string(), *v, text("precision_rule").value_or("not recorded"), core::precision_name(s.precision),
-        s.precision_rule, *v);
-  }
-  if (const auto v = text("channels_last"); v && *v != (s.algorithms.channels_last ? "1" : "0"))
-    core::fail(
-        "{}: this run was started with its convolutions in {} memory order and this contra runs them in {}: "
-        "resuming would not continue it as it ran; finish it with the contra that started it, or start over with "
-        "`contra train --fresh` (a sweep: `contra sweep --rerun`)",
-        s.checkpoint.string(), *v == "1" ? "NHWC" : "NCHW", s.algorithms.channels_last ? "NHWC" : "NCHW");
-  const std::string deterministic = s.algorithms.deterministic ? "1" : "0";
-  if (const auto v = text("deterministic"); v && *v != deterministic)
-    differs("run.deterministic =", *v == "1" ? "true" : "false", deterministic == "1" ? "true" : "false");
+/// How this attempt computes, for the checkpoint's record to be compared against (train/same_execution.h).
+Execution execution_of(const Session& s) {
+  return {core::torch_version(),
+          s.device,
+          static_cast<std::int64_t>(s.world->size()),
+          s.precision,
+          s.exp.run.precision == core::Precision::automatic,
+          s.precision_rule,
+          s.algorithms.channels_last,
+          s.algorithms.deterministic};
 }
 
 }  // namespace
@@ -307,7 +273,7 @@ Start start_or_resume(Session& s) {
   // machine's, recorded from now on).
   start.split_chunk_budget = models::split_chunk_budget();
   if (auto restored = restore(s)) {
-    check_same_execution(s, restored->record);
+    check_same_execution(s.checkpoint, execution_of(s), restored->record);
     start.resumed = true;
     rec.record() = restored->record;
     start.position = restored->position;
