@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "../support/cli.h"
+#include "../support/slurm_job.h"
 #include "contra/dist/world.h"
 #include "contra/store/run_record.h"
 
@@ -27,14 +28,6 @@ struct Cluster {
   fs::path dir;
   ~Cluster() { std::system(("bash " + quote(kScript) + " stop " + quote(dir.string()) + " >/dev/null 2>&1").c_str()); }
 };
-
-/// Waits until `done()` or `seconds` pass; returns done().
-template <class F>
-bool wait_for(F done, int seconds) {
-  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-  while (!done() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  return done();
-}
 
 std::string sweep_file(const TempDir& dir, const std::string& name, const std::string& seeds, int subset, int epochs,
                        const std::string& slurm_extra = "") {
@@ -74,19 +67,19 @@ void two_ranks_by_srun(const TempDir& dir) {
   const auto submit = run_cli("sweep " + quote(file) + " --launcher slurm --results " + quote(results.string()), dir);
   INFO(submit.out << submit.err);
   REQUIRE(submit.code == 0);
-  const std::string after = submit.out.substr(submit.out.find("submitted job array ") + 20);
-  const std::string job = after.substr(0, after.find(' '));
+  const std::string job = submitted_job(submit.out);
   const std::string script = read_file(results / "slurm-ranks" / "cpu" / "slurm" / "slurm-ranks.sbatch");
   CHECK_THAT(script, Catch::Contains("#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=2\n") &&
                          Catch::Contains("srun --nodes=1 --ntasks-per-node=2 --cpus-per-task=1 --kill-on-bad-exit=0"));
-  const bool checkpointed = wait_for([&] { return files_with(runs, ".ckpt").size() == 1; }, 240);
+  const auto checkpointed = wait_on_job(job, [&] { return files_with(runs, ".ckpt").size() == 1; });
   const auto logs = [&] {
     std::string text;
     for (const auto& f : files_with(results / "slurm-ranks" / "cpu" / "logs", ".log")) text += read_file(f);
     return text;
   };
   INFO("task log: " << logs());
-  REQUIRE(checkpointed);
+  INFO(checkpointed.why);
+  REQUIRE(checkpointed.done);
   REQUIRE(std::system(("scontrol requeue " + job + "_0").c_str()) == 0);
   const fs::path rec_file = runs / (files_with(runs, ".ckpt")[0].stem().string() + ".h5");
   const auto finished = [&] {
@@ -97,16 +90,10 @@ void two_ranks_by_srun(const TempDir& dir) {
       return false;  // not there yet, or being written
     }
   };
-  REQUIRE(wait_for(
-      [&] {
-        (void)std::system(("[ \"$(squeue -h -t PD -j " + job +
-                           "_0 -o %r 2>/dev/null)\" = BeginTime ] && scontrol update JobId=" + job +
-                           "_0 StartTime=now >/dev/null 2>&1")
-                              .c_str());
-        return finished();
-      },
-      300));
+  const auto resumed = wait_on_job(job, finished);
   INFO("task log after the requeue: " << logs());
+  INFO(resumed.why);
+  REQUIRE(resumed.done);
   CHECK_THAT(logs(), Catch::Contains("stopped by SIGTERM"));
 
   // The same run on this machine without a stop: 2 ranks of 1 thread each, as the task's 2 ranks
@@ -148,8 +135,9 @@ TEST_CASE("slurm: submission, completion, a preemption that resumes the same rec
   const std::string script = read_file(results / "slurm-small" / "cpu" / "slurm" / "slurm-small.sbatch");
   CHECK_THAT(script, Catch::Contains("#SBATCH --array=0-1%2") && Catch::Contains("#SBATCH --cpus-per-task=1") &&
                          Catch::Contains("#SBATCH --signal=B:USR1@120") && Catch::Contains("#SBATCH --requeue"));
-  const bool finished = wait_for([&] { return files_with(runs, ".h5").size() == 2; }, 180);
-  REQUIRE(finished);
+  const auto finished = wait_on_job(submitted_job(submit.out), [&] { return files_with(runs, ".h5").size() == 2; });
+  INFO(finished.why);
+  REQUIRE(finished.done);
   // Finished: complete, or fail when a tiny run ends within 10% of the chance loss (a result).
   for (const auto& f : files_with(runs, ".h5"))
     CHECK(contra::store::get_string(contra::store::read_run(f).attributes, "status", f.string()) != "error");
@@ -171,8 +159,7 @@ TEST_CASE("slurm: submission, completion, a preemption that resumes the same rec
       "sweep " + quote(longer) + " --launcher slurm --max-parallel 1 --results " + quote(results.string()), dir);
   INFO(sub2.out << sub2.err);
   REQUIRE(sub2.code == 0);
-  const std::string after = sub2.out.substr(sub2.out.find("submitted job array ") + 20);
-  const std::string job = after.substr(0, after.find(' '));
+  const std::string job = submitted_job(sub2.out);
   // Task i trains the run on line i+1 of tasks.txt; its checkpoint is runs/<id>.ckpt. SLURM may
   // start the two tasks one after the other, so each is interrupted once its own run has one.
   const auto lines = lines_of(read_file(results / "slurm-preempt" / "cpu" / "slurm" / "tasks.txt"));
@@ -182,25 +169,18 @@ TEST_CASE("slurm: submission, completion, a preemption that resumes the same rec
     return line.substr(end - 12, 12);
   };
   const fs::path ckpt0 = pre_runs / (run_of(lines[0]) + ".ckpt"), ckpt1 = pre_runs / (run_of(lines[1]) + ".ckpt");
-  REQUIRE(wait_for([&] { return fs::exists(ckpt0); }, 180));
+  const auto first = wait_on_job(job, [&] { return fs::exists(ckpt0); });
+  INFO(first.why);
+  REQUIRE(first.done);
   REQUIRE(std::system(("scontrol requeue " + job + "_0").c_str()) == 0);
-  REQUIRE(wait_for([&] { return fs::exists(ckpt1); }, 180));
+  const auto second = wait_on_job(job, [&] { return fs::exists(ckpt1); });
+  INFO(second.why);
+  REQUIRE(second.done);
   REQUIRE(std::system(("scancel --batch --signal=USR1 " + job + "_1").c_str()) == 0);
   const auto requeued_at = std::chrono::steady_clock::now();
-  // SLURM holds a requeued job back for about two minutes (its begin time moves ahead); an operator
-  // may release it at once, which keeps this test short: ask until both runs are recorded.
-  const bool resumed = wait_for(
-      [&] {
-        // Only a task that waits for its begin time is touched: an update during the requeue itself
-        // can lose the task.
-        for (const char* task : {"_0", "_1"})
-          (void)std::system(("[ \"$(squeue -h -t PD -j " + job + task +
-                             " -o %r 2>/dev/null)\" = BeginTime ] && scontrol update JobId=" + job + task +
-                             " StartTime=now >/dev/null 2>&1")
-                                .c_str());
-        return files_with(pre_runs, ".h5").size() == 2;
-      },
-      300);
+  // SLURM holds a requeued task back for about two minutes (its begin time moves ahead); the wait
+  // releases it at once, as an operator may, which keeps this test short.
+  const auto resumed = wait_on_job(job, [&] { return files_with(pre_runs, ".h5").size() == 2; });
   (void)std::system(("squeue -a -o '%i %T %r %S' >" + quote((dir / "squeue").string()) + " 2>&1; tail -n 40 " +
                      quote((cluster.dir / "slurmctld.log").string()) + " >>" + quote((dir / "squeue").string()))
                         .c_str());
@@ -208,7 +188,8 @@ TEST_CASE("slurm: submission, completion, a preemption that resumes the same rec
   std::string logs;
   for (const auto& f : files_with(results / "slurm-preempt" / "cpu" / "logs", ".log")) logs += read_file(f);
   INFO("task logs: " << logs);
-  REQUIRE(resumed);
+  INFO(resumed.why);
+  REQUIRE(resumed.done);
   CHECK_THAT(logs, Catch::Contains("requeueing task " + job + "_1"));  // the script requeued itself
   std::cout << "slurm: the requeued tasks finished their runs "
             << std::chrono::duration<double>(std::chrono::steady_clock::now() - requeued_at).count()
