@@ -41,7 +41,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 
 .PHONY: all setup configure build cli precision-fidelity test test-asan build-torch2 test-torch2 bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
         cost-accuracy ablation-temperature ablation-temperature-simclr ablation-v2 ablation-shufflebn ablation-nce ablations reports index \
-        regenerate format clean
+        regenerate format clean bitflip
 
 all: build
 
@@ -103,6 +103,16 @@ bench:
 	bash scripts/setup.sh bench
 	$(MAKE) build
 	bash scripts/bench.sh $(BUILD_DIR)
+
+# Records that cannot change silently (store/record_digest.h): the quick start's run (README), then
+# 500 single-bit flips of its record, each printed by `contra inspect` as the original or refused
+# (scripts/bitflip.py; about 5 minutes). FLIPS=n for another count.
+FLIPS ?= 500
+bitflip: cli
+	rm -rf $(BUILD_DIR)/bitflip
+	$(BUILD_DIR)/bin/contra train experiments/moco-fashion-mnist.toml --quiet --out $(BUILD_DIR)/bitflip \
+	  --set data.train_subset=10000 --set optim.epochs=2
+	python3 scripts/bitflip.py $(BUILD_DIR)/bitflip/*.h5 --flips $(FLIPS) --contra $(BUILD_DIR)/bin/contra
 
 # The main job: MoCo v1 §4.1 momentum ablation, measured on Fashion-MNIST. It trains every run again
 # (the old records are set aside as *.h5.previous first); RESUME=1 keeps the runs already recorded.

@@ -165,3 +165,22 @@ TEST_CASE("e2e: contra status and the table show the world size a run was record
   REQUIRE(run_cli("report " + quote(sweep) + common, dir).code == 0);
   CHECK_THAT(read_file(results / "ranks" / "cpu" / "table.md"), Catch::Contains("2 process(es) (world size)"));
 }
+
+TEST_CASE("e2e: contra train on a recorded run trains it again and keeps the old record as .previous", "[e2e]") {
+  TempDir dir;
+  const std::string train = "train " + quote(kExperiment) + kTiny + " --quiet --out " + quote((dir / "runs").string());
+  const auto first = run_cli(train, dir);
+  INFO(first.err);
+  REQUIRE((first.code == 0 || first.code == 3));
+  const auto records = files_with(dir / "runs", ".h5");
+  REQUIRE(records.size() == 1);
+  const std::string original = read_file(records.front());
+  const auto second = run_cli(train, dir);
+  REQUIRE((second.code == 0 || second.code == 3));
+  const fs::path previous = records.front().string() + ".previous";
+  REQUIRE(fs::exists(previous));
+  CHECK(read_file(previous) == original);  // the old record, byte for byte
+  CHECK(files_with(dir / "runs", ".h5").size() == 1);
+  CHECK(contra::store::get_string(contra::store::read_run(records.front()).attributes, "started_at", "new") !=
+        contra::store::get_string(contra::store::read_run(previous).attributes, "started_at", "old"));
+}

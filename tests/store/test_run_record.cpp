@@ -142,6 +142,27 @@ TEST_CASE("save_partial then commit leave only <id>.h5", "[store]") {
   CHECK_THROWS_AS(final_path(dir.path(), "a/b"), ContraError);
 }
 
+TEST_CASE("commit keeps the record it replaces as <id>.h5.previous, and only the last one", "[store]") {
+  TempDir dir;
+  RunRecord record = sample_record();
+  const auto committed = [&](const std::string& status) {
+    record.attributes["status"] = status;
+    save_partial(dir.path(), "r1", record);
+    commit(dir.path(), "r1", record);
+  };
+  const fs::path final = final_path(dir.path(), "r1"), previous = dir.path() / "r1.h5.previous";
+  committed("complete");
+  CHECK_FALSE(fs::exists(previous));  // nothing was replaced
+  committed("fail");
+  REQUIRE(fs::exists(previous));
+  CHECK(get_string(read_run(previous).attributes, "status", "previous") == "complete");
+  CHECK(get_string(read_run(final).attributes, "status", "final") == "fail");
+  committed("error");
+  CHECK(get_string(read_run(previous).attributes, "status", "previous") == "fail");
+  CHECK(get_string(read_run(final).attributes, "status", "final") == "error");
+  CHECK_FALSE(fs::exists(partial_path(dir.path(), "r1")));
+}
+
 TEST_CASE("commit never leaves a partial record that says complete, even when the final write fails", "[store]") {
   // A kill between writing the finished record and renaming it used to leave <id>.h5.partial with
   // status complete; a final path that cannot be written stands in for that moment here.

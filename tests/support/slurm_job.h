@@ -66,7 +66,8 @@ JobWait wait_on_job(const std::string& job, F done, int limit_s = 1800, int grac
     } else if (!left) {
       left = now;
     } else if (now - *left > std::chrono::seconds(grace_s)) {
-      return {done(), "job " + job + " left SLURM's queue without it; squeue's last lines (id, state, reason):\n" + last};
+      return {done(),
+              "job " + job + " left SLURM's queue without it; squeue's last lines (id, state, reason):\n" + last};
     }
     if (now - start > std::chrono::seconds(limit_s))
       return {done(), "job " + job + " still queued after " + std::to_string(limit_s) +

@@ -9,9 +9,9 @@
 #include <filesystem>
 #include <string>
 
+#include "../support/cli.h"
 #include "../support/errors.h"
 #include "../support/experiment.h"
-#include "../support/cli.h"
 #include "../support/temp_dir.h"
 #include "contra/core/device.h"
 #include "contra/core/precision_choice.h"
@@ -32,9 +32,9 @@ contra::store::RunRecord started_record(const fs::path& out) {
   ctx.quiet = true;
   ctx.threads = 1;
   ctx.stop_after_steps = 3;
-  const auto exp = contra::testing::experiment_with({"data.train_subset=256", "data.test_subset=100", "optim.epochs=1",
-                                                     "optim.batch=64", "model.width=4", "method.queue=128",
-                                                     "model.bn_splits=4"});
+  const auto exp =
+      contra::testing::experiment_with({"data.train_subset=256", "data.test_subset=100", "optim.epochs=1",
+                                        "optim.batch=64", "model.width=4", "method.queue=128", "model.bn_splits=4"});
   REQUIRE(contra::train::run_experiment(exp, ctx).status == "interrupted");
   const auto partial = contra::testing::files_with(out, ".h5.partial");
   REQUIRE(partial.size() == 1);
@@ -44,15 +44,15 @@ contra::store::RunRecord started_record(const fs::path& out) {
 /// How a resume on this machine would compute, as train/run_start.cpp builds it for the cpu preset.
 Execution this_attempt() {
   const torch::Device cpu(torch::kCPU);
-  const auto choice = contra::core::choose_precision(contra::core::Precision::fp32, contra::core::precision_target(cpu));
+  const auto choice =
+      contra::core::choose_precision(contra::core::Precision::fp32, contra::core::precision_target(cpu));
   const auto algorithms = contra::core::configure_algorithms(cpu, /*deterministic=*/false);
-  return {contra::core::torch_version(), cpu,  1, choice.precision, false, choice.why, algorithms.channels_last,
-          algorithms.deterministic};
+  return {contra::core::git_sha(),  contra::core::torch_version(), cpu, 1, choice.precision, false, choice.why,
+          algorithms.channels_last, algorithms.deterministic};
 }
 
 std::string refusal(const Execution& now, const contra::store::RunRecord& started) {
-  return contra::testing::message_of(
-      [&] { contra::train::check_same_execution("runs/abc.ckpt", now, started); });
+  return contra::testing::message_of([&] { contra::train::check_same_execution("runs/abc.ckpt", now, started); });
 }
 
 void check_refusal(const std::string& message, const std::string& says) {
@@ -76,11 +76,18 @@ TEST_CASE("resume: a real run's record resumes under the same execution, and eac
     REQUIRE(same.channels_last);  // every device runs NHWC (core/device.cpp)
     auto nchw = same;
     nchw.channels_last = false;
-    check_refusal(refusal(nchw, started), "started with its convolutions in NHWC memory order and this contra runs "
-                                          "them in NCHW");
+    check_refusal(refusal(nchw, started),
+                  "started with its convolutions in NHWC memory order and this contra runs "
+                  "them in NCHW");
     auto old = started;
     old.attributes["channels_last"] = std::int64_t{0};
     check_refusal(refusal(same, old), "in NCHW memory order and this contra runs them in NHWC");
+  }
+  SECTION("the commit: one record never holds the steps of two builds") {
+    auto other = same;
+    other.git_sha = "0123456789ab";
+    check_refusal(refusal(other, started), "started by contra " + contra::core::git_sha() +
+                                               " and this is contra 0123456789ab: one record would hold steps of two");
   }
   SECTION("LibTorch, device type, world size, run.precision and run.deterministic") {
     auto other = same;
@@ -104,9 +111,11 @@ TEST_CASE("resume: a real run's record resumes under the same execution, and eac
   }
   SECTION("a record from before a fact was recorded is not checked on it") {
     auto old = started;
-    for (const char* key : {"torch_version", "device", "world_size", "precision", "channels_last", "deterministic"})
+    for (const char* key :
+         {"git_sha", "torch_version", "device", "world_size", "precision", "channels_last", "deterministic"})
       REQUIRE(old.attributes.erase(key) == 1);
     auto other = same;
+    other.git_sha = "0123456789ab";
     other.channels_last = false;
     other.world_size = 4;
     other.precision = contra::core::Precision::bf16;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "contra/store/record_digest.h"
 #include "contra/store/run_record.h"
 
 namespace contra::report {
@@ -19,6 +20,11 @@ std::size_t length_of(const store::Column& c) {
 std::string inspect_run(const std::filesystem::path& file, bool with_config) {
   const auto rec = store::read_run(file);
   std::string out = fmt::format("{}\n", file.string());
+  // read_run has checked the digest of a record that carries one (store/record_digest.h).
+  const auto schema = store::get_int(rec.attributes, "schema_version", file.string());
+  out += fmt::format("  {:<16} {}\n", "checksum",
+                     schema >= 2 ? store::record_digest(rec) + " (verified)"
+                                 : std::string("none: written before records carried checksums (unverified)"));
   for (const auto& [k, v] : rec.attributes)
     if (k != "config") out += fmt::format("  {:<16} {}\n", k, store::to_text(v));
   if (!rec.axes.empty()) {

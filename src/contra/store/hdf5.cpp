@@ -10,7 +10,6 @@
 namespace contra::store::h5 {
 namespace {
 
-
 ValueKind kind_of_class(H5T_class_t cls) {
   switch (cls) {
     case H5T_INTEGER:
@@ -141,7 +140,9 @@ Group Group::root(const File& file) {
 std::string Group::child(const std::string& name) const { return name_ == "/" ? "/" + name : name_ + "/" + name; }
 
 Group Group::create_group(const std::string& name) const {
-  const hid_t gid = H5Gcreate2(id(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  const Handle gcpl(compact_storage(H5P_GROUP_CREATE));
+  if (!gcpl.valid()) fail(fmt::format("cannot set the storage of group '{}'", name));
+  const hid_t gid = H5Gcreate2(id(), name.c_str(), H5P_DEFAULT, gcpl.get(), H5P_DEFAULT);
   if (failed(gid)) fail(fmt::format("cannot create group '{}'", name));
   return Group(Handle(gid, H5Gclose), file_, child(name));
 }

@@ -31,6 +31,17 @@ void silence_errors() noexcept { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
 void Object::fail(const std::string& problem) const { core::fail("HDF5 file '{}', {}: {}", file_, name_, problem); }
 
+Handle compact_storage(hid_t property_class) {
+  Handle plist(H5Pcreate(property_class), H5Pclose);
+  // Links and attributes stay in the object header (checksummed, as every object header of the
+  // 1.8+ format), never in "dense" storage: a fractal heap and a B-tree whose damage HDF5 1.10
+  // can meet with a crash (a flipped bit there aborted `contra inspect` in free(); scripts/bitflip.py).
+  if (!plist.valid() || failed(H5Pset_link_phase_change(plist.get(), kMaxCompact, kMaxCompact)) ||
+      failed(H5Pset_attr_phase_change(plist.get(), kMaxCompact, kMaxCompact)))
+    return Handle(-1, H5Pclose);
+  return plist;
+}
+
 // ---- File -----------------------------------------------------------------
 
 File File::create(const std::filesystem::path& path) {
@@ -40,7 +51,9 @@ File File::create(const std::filesystem::path& path) {
   const Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
   if (!fapl.valid() || failed(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V18, H5F_LIBVER_LATEST)))
     core::fail("HDF5: cannot set the file format for '{}'", path.string());
-  const hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get());
+  const Handle fcpl(compact_storage(H5P_FILE_CREATE));
+  if (!fcpl.valid()) core::fail("HDF5: cannot set the storage of the root group of '{}'", path.string());
+  const hid_t id = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, fcpl.get(), fapl.get());
   if (failed(id)) core::fail("cannot create HDF5 file '{}'", path.string());
   return File(Handle(id, H5Fclose), path.string(), "/");
 }
@@ -100,6 +113,5 @@ Datatype Datatype::utf8_string(std::size_t bytes) {
   }
   return type;
 }
-
 
 }  // namespace contra::store::h5

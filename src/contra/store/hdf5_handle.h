@@ -44,6 +44,14 @@ class Handle {
   Closer closer_ = nullptr;
 };
 
+/// The most links and attributes an object keeps in its header (HDF5's limit for compact storage).
+inline constexpr unsigned kMaxCompact = 65535;
+
+/// A creation property list of `property_class` (H5P_FILE_CREATE for the root group,
+/// H5P_GROUP_CREATE) that keeps up to kMaxCompact links and attributes in the object's
+/// checksummed header instead of HDF5's dense storage. Invalid (valid() false) when HDF5 refuses.
+Handle compact_storage(hid_t property_class);
+
 /// Switches off HDF5's automatic printing of its error stack (for the calling thread).
 void silence_errors() noexcept;
 

@@ -10,6 +10,7 @@
 
 #include "contra/core/error.h"
 #include "contra/store/hdf5.h"
+#include "contra/store/record_digest.h"
 
 namespace contra::store {
 namespace fs = std::filesystem;
@@ -87,21 +88,60 @@ Columns read_columns(const h5::Group& group) {
   return cols;
 }
 
-// Writes the whole file at `path` and closes it; throws on any failure.
+// Writes the whole file at `path` and closes it; throws on any failure. The root gets
+// schema_version (ours, whatever a record read back carried) and the digest of the record as it
+// reads back (store/record_digest.h).
 void write_file(const fs::path& path, const RunRecord& record) {
+  RunRecord stored = record;
+  stored.attributes.erase(kDigestAttribute);
+  stored.attributes[kSchemaKey] = kSchemaVersion;
+  const std::string digest = record_digest(stored);
   h5::File file = h5::File::create(path);
   {
     const h5::Group root = h5::Group::root(file);
-    root.write_int(kSchemaKey, kSchemaVersion);
-    Attributes attrs = record.attributes;
-    attrs.erase(kSchemaKey);  // a record read back carries the old version; the file gets ours
-    write_attributes(root, attrs);
-    write_attributes(root.create_group("axes"), record.axes);
-    write_columns(root.create_group("steps"), record.steps);
-    write_columns(root.create_group("epochs"), record.epochs);
-    write_attributes(root.create_group("summary"), record.summary);
+    write_attributes(root, stored.attributes);
+    root.write_string(kDigestAttribute, digest);
+    write_attributes(root.create_group("axes"), stored.axes);
+    write_columns(root.create_group("steps"), stored.steps);
+    write_columns(root.create_group("epochs"), stored.epochs);
+    write_attributes(root.create_group("summary"), stored.summary);
   }
   file.close();
+}
+
+// From schema_version 2 on, a record carries its digest: checked here against what was read, and
+// taken out of the attributes (a record that reads back is verified; schema_version 1 predates it).
+void verify_digest(const fs::path& path, RunRecord& record) {
+  const auto it = record.attributes.find(kDigestAttribute);
+  if (it == record.attributes.end() || !std::holds_alternative<std::string>(it->second))
+    core::fail(
+        "cannot read run file '{}': its root attribute '{}' is {}, which every record of schema_version {} "
+        "carries: the file is damaged",
+        path.string(), kDigestAttribute, it == record.attributes.end() ? "missing" : "not a string", kSchemaVersion);
+  const std::string stored = std::get<std::string>(it->second);
+  record.attributes.erase(it);
+  const std::string computed = record_digest(record);
+  if (stored != computed)
+    core::fail(
+        "cannot read run file '{}': its contents do not match the checksum written with them ({} {}, "
+        "computed {}): the file was damaged or changed after it was written",
+        path.string(), kDigestAttribute, stored.substr(0, 19), computed.substr(0, 19));
+}
+
+// A final record about to be replaced stays, as <file>.previous (the sweep's --rerun sets records
+// aside under the same name): a hard link, so the final path is never without a record, or a copy
+// where the file system has no links. An older .previous is replaced.
+void keep_previous(const fs::path& final) {
+  std::error_code ec;
+  if (!fs::is_regular_file(final, ec)) return;
+  fs::path previous = final;
+  previous += ".previous";
+  fs::remove(previous, ec);
+  fs::create_hard_link(final, previous, ec);
+  if (ec) fs::copy_file(final, previous, fs::copy_options::overwrite_existing, ec);
+  if (ec)
+    core::fail("{}: cannot keep the record it replaces as {}: {}", final.string(), previous.filename().string(),
+               ec.message());
 }
 
 void check_run_id(const std::string& run_id) {
@@ -169,6 +209,7 @@ RunRecord read_run(const fs::path& path) {
   if (const auto group = root.open_group("steps")) record.steps = read_columns(*group);
   if (const auto group = root.open_group("epochs")) record.epochs = read_columns(*group);
   if (const auto group = root.open_group("summary")) record.summary = read_attributes(*group);
+  if (version >= 2) verify_digest(path, record);
   return record;
 }
 
@@ -201,7 +242,9 @@ void annotate_partial(const fs::path& dir, const std::string& run_id, const std:
 }
 
 void commit(const fs::path& dir, const std::string& run_id, const RunRecord& record) {
-  write_run(final_path(dir, run_id), record);
+  const fs::path final = final_path(dir, run_id);
+  keep_previous(final);
+  write_run(final, record);
   const fs::path partial = partial_path(dir, run_id);
   std::error_code ec;
   fs::remove(partial, ec);

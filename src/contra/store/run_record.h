@@ -1,8 +1,9 @@
 // One HDF5 file per run (DESIGN.md, "Results store"). Only this layer calls HDF5; later layers use
 // RunRecord and the functions below.
 //
-// File layout (schema_version 1):
-//   /               attributes: schema_version (int64) and every entry of RunRecord::attributes
+// File layout (schema_version 2):
+//   /               attributes: schema_version (int64), record_sha256 (the digest of all below,
+//                   store/record_digest.h) and every entry of RunRecord::attributes
 //   /axes           attributes: the sweep axis values of this run (e.g. "method.momentum" = 0.99)
 //   /steps/<col>    1-D datasets, one per column (step, epoch, loss, lr, images_per_s)
 //   /epochs/<col>   1-D datasets, one per column (epoch, loss, knn_top1, pretext_acc, ...)
@@ -25,7 +26,9 @@
 namespace contra::store {
 
 /// The schema version written to every file's root attribute `schema_version`.
-inline constexpr std::int64_t kSchemaVersion = 1;
+/// 2: every record carries its digest (store/record_digest.h), checked by read_run; 1: before that,
+/// read as it is, unverified.
+inline constexpr std::int64_t kSchemaVersion = 2;
 
 /// Everything one run records. Maps are ordered, so files are written in a stable order.
 struct RunRecord {
@@ -37,15 +40,19 @@ struct RunRecord {
 };
 
 /// Writes `record` to `path` (overwriting), via `<path>.tmp` renamed into place; root attribute
-/// `schema_version` is always kSchemaVersion. Throws core::ContraError naming the path when the
+/// `schema_version` is always kSchemaVersion, and `record_sha256` the digest of the record as it
+/// will read back (a digest the record carries is replaced). Throws core::ContraError naming the path when the
 /// directory is missing, the file cannot be written, or a name is invalid (empty; a column name
 /// holding '/'); the temporary file is removed then.
 void write_run(const std::filesystem::path& path, const RunRecord& record);
 
 /// Reads a run file. Throws core::ContraError naming the path when it is missing, is not HDF5,
 /// or lacks the root attribute `schema_version`, when that version is newer than kSchemaVersion, or
-/// when an attribute (dataset) is not a scalar (1-D) int, float or string (int, float). Groups
-/// absent in older schema versions read as empty. Any integer type reads as int64, any float as float64.
+/// when an attribute (dataset) is not a scalar (1-D) int, float or string (int, float), and, from
+/// schema_version 2 on, when what was read does not match the record's digest (store/record_digest.h)
+/// or the digest is missing: a record that reads is the record that was written. The digest is
+/// not among the attributes returned. A schema_version 1 record (before digests) reads unverified.
+/// Groups absent in older schema versions read as empty. Any integer type reads as int64, any float as float64.
 RunRecord read_run(const std::filesystem::path& path);
 
 /// `<dir>/<run_id>.h5.partial`: where a run in progress is recorded. The two path functions throw
@@ -70,10 +77,11 @@ void annotate_partial(const std::filesystem::path& dir, const std::string& run_i
                       const std::string& reason) noexcept;
 
 /// Writes the finished record to the final path (atomically, as write_run does), then removes the
-/// partial record. The finished status is never written to the partial path, so a kill at any
-/// moment leaves either the old partial record or the final one, never a partial that says
-/// complete. Throws core::ContraError as write_run does, or naming the partial path when it cannot
-/// be removed.
+/// partial record. A record already at the final path is kept as `<id>.h5.previous` (replacing an
+/// older one there), so no complete record is discarded. The finished status is never written to
+/// the partial path, so a kill at any moment leaves either the old partial record or the final
+/// one, never a partial that says complete. Throws core::ContraError as write_run does, or naming the partial path when it cannot
+/// be removed, or naming the final path when the old record cannot be kept.
 void commit(const std::filesystem::path& dir, const std::string& run_id, const RunRecord& record);
 
 /// The record as the bytes of its HDF5 file, for a checkpoint to carry the metrics recorded so far,

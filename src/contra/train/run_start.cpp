@@ -127,7 +127,8 @@ std::optional<Restored> restore(Session& s) {
 
 /// How this attempt computes, for the checkpoint's record to be compared against (train/same_execution.h).
 Execution execution_of(const Session& s) {
-  return {core::torch_version(),
+  return {core::git_sha(),
+          core::torch_version(),
           s.device,
           static_cast<std::int64_t>(s.world->size()),
           s.precision,

@@ -17,6 +17,7 @@ namespace contra::train {
 /// How this attempt computes: the facts a run records at its start (train/run_start.cpp) and a
 /// resume must find unchanged.
 struct Execution {
+  std::string git_sha;                                ///< core::git_sha(): the commit this contra was built from
   std::string torch_version;                          ///< core::torch_version()
   torch::Device device = torch::kCPU;                 ///< only its type is compared
   std::int64_t world_size = 1;                        ///< processes
@@ -27,7 +28,8 @@ struct Execution {
   bool deterministic = false;                         ///< run.deterministic as applied
 };
 
-/// Throws core::ContraError, one line naming `checkpoint`, what differs (LibTorch, device type,
+/// Throws core::ContraError, one line naming `checkpoint`, what differs (the commit contra was
+/// built from, so that one record never mixes two binaries; LibTorch, device type,
 /// world size, run.precision or what "auto" chose, memory order, run.deterministic) and how to go
 /// on (`--fresh`), when `started` (the checkpoint's record) says its run computed otherwise than
 /// `now`. A record from before an attribute existed is not checked on it.
