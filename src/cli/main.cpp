@@ -108,10 +108,12 @@ int main(int argc, char** argv) {
   auto* report = app.add_subcommand("report", "Write a sweep's table (md, csv, tex) and figure from its HDF5 records");
   cli::add_plan_options(report, r);
   report->add_option("--references", r.references, "Paper reference folder (default: the sweep's `references`)");
-  cli::add_plan_options(
-      app.add_subcommand("status",
-                         "Per run: planned, running, interrupted, complete, fail or error, with progress and reason"),
-      st);
+  auto* status = app.add_subcommand(
+      "status", "Per run: planned, running, interrupted, complete, fail or error, with progress and reason");
+  cli::add_plan_options(status, st);
+  // Reading commands: a --results folder that is not there is a typo, never an empty sweep
+  // (only `sweep` creates it).
+  for (auto* reader : {report, status}) reader->get_option("--results")->check(CLI::ExistingDirectory);
   std::vector<std::string> index_sweeps, reindex_roots;
   std::string index_preset, index_out, inspect_file;
   bool inspect_config = false, reindex_dry_run = false;

@@ -260,7 +260,8 @@ TEST_CASE("the augment recipe sets defaults and explicit keys override it", "[co
   CHECK_THROWS_AS(contra::augment::augment_recipe("nope"), ContraError);
   CHECK_THAT(set_error("augment.recipe=nope"), Catch::Contains("simclr"));
   // The recipes all validate.
-  for (const auto& name : contra::config::Schema::names(contra::augment::recipe_specs())) CHECK_NOTHROW(experiment_with({"augment.recipe=" + name}));
+  for (const auto& name : contra::config::Schema::names(contra::augment::recipe_specs()))
+    CHECK_NOTHROW(experiment_with({"augment.recipe=" + name}));
 }
 
 TEST_CASE("every registered method builds from a default experiment", "[config]") {
@@ -285,8 +286,8 @@ TEST_CASE("cross-field checks: batch vs bn_splits and train_subset", "[config]")
 TEST_CASE("run_id: the colour keys are in the id like every key", "[config]") {
   const auto base = contra::config::run_id(experiment_with({"augment.recipe=moco_v2"}));
   // moco_v2's own hue (0.1), saturation (0.4) and grayscale p (0.2): the same run.
-  CHECK(contra::config::run_id(experiment_with({"augment.recipe=moco_v2", "augment.hue=0.1",
-                                                "augment.saturation=0.4", "augment.grayscale_prob=0.2"})) == base);
+  CHECK(contra::config::run_id(experiment_with({"augment.recipe=moco_v2", "augment.hue=0.1", "augment.saturation=0.4",
+                                                "augment.grayscale_prob=0.2"})) == base);
   // moco_v1's hue (0.4) under moco_v2 is another run, and so is any other value.
   CHECK(contra::config::run_id(experiment_with({"augment.recipe=moco_v2", "augment.hue=0.4"})) != base);
   CHECK(contra::config::run_id(experiment_with({"augment.recipe=moco_v2", "augment.grayscale_prob=0"})) != base);
@@ -322,22 +323,26 @@ TEST_CASE("a dataset's own keys: refused for another dataset, naming whose they 
   // The resolved config holds the dataset's own keys only.
   const std::string text = contra::config::to_toml(load_experiment(kExperiment));
   for (const char* key : {"label_kind", "train_split", "image_size"}) CHECK(text.find(key) == std::string::npos);
-  CHECK_THAT(contra::config::to_toml(experiment_with({"data.dataset=stl10"})), Catch::Contains("train_split = 'train'"));
+  CHECK_THAT(contra::config::to_toml(experiment_with({"data.dataset=stl10"})),
+             Catch::Contains("train_split = 'train'"));
 }
 
 TEST_CASE("set overrides: one line, a number a key can hold, a config value, and a misspelt name lists the valid ones",
           "[config]") {
-  contra::testing::check_errors(set_error, {
-      {"optim.batch=128\nfoo=1", "the value must be one line"},
-      {"optim.batch=99999999999999999999", "optim.batch: 99999999999999999999 is not a number a config key can hold"},
-      {"data.root={a=1}", "is no value a config key can hold"},
-      {"data.root=1979-05-27", "is no value a config key can hold"},
-      {"run.precision=fp33", "run.precision = 'fp33' is unknown; valid: fp32, bf16, fp16"},
-      {"augment.recipe=none", "augment.recipe = 'none' was renamed 'identity'"},
-      {"model.mlp_hidden=100000000000", "model.mlp_hidden = 100000000000 is out of range"},
-      {"data.root=", "data.root is empty; leave it out for the folder of"},
-  });
+  contra::testing::check_errors(
+      set_error, {
+                     {"optim.batch=128\nfoo=1", "the value must be one line"},
+                     {"optim.batch=99999999999999999999",
+                      "optim.batch: 99999999999999999999 is not a number a config key can hold"},
+                     {"data.root={a=1}", "is no value a config key can hold"},
+                     {"data.root=1979-05-27", "is no value a config key can hold"},
+                     {"run.precision=fp33", "run.precision = 'fp33' is unknown; valid: fp32, bf16, fp16"},
+                     {"augment.recipe=none", "augment.recipe = 'none' was renamed 'identity'"},
+                     {"model.mlp_hidden=100000000000", "model.mlp_hidden = 100000000000 is out of range"},
+                     {"data.root=", "data.root is empty; leave it out for the folder of"},
+                     {"optim.lr_steps=[5, 3]", "optim.lr_steps = [5, 3]: the epochs must be strictly increasing"},
+                     {"optim.lr_steps=[3, 3]", "optim.lr_steps = [3, 3]: the epochs must be strictly increasing"},
+                 });
   // A bare word is a string, as before.
   CHECK(experiment_with({"data.root=/somewhere/else"}).data.root == "/somewhere/else");
 }
-

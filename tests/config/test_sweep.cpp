@@ -170,6 +170,16 @@ TEST_CASE("sweep: a preset grid that names no axis, empty axes and unknown keys 
   CHECK_THROWS_AS(load_sweep(no_exp), ContraError);
   const auto neg = contra::testing::write_file(dir / "e.toml", sweep_header() + "seeds = [-1]\n");
   CHECK_THROWS_AS(load_sweep(neg), ContraError);
+  // A default_preset that names none of the sweep's presets would run the grid without them.
+  const auto typo = contra::testing::write_file(dir / "f.toml", sweep_header() + "default_preset = \"cpuu\"\n" +
+                                                                    "[grid]\n\"method.momentum\" = [0.9]\n"
+                                                                    "[preset.cpu]\n\"optim.epochs\" = 2\n");
+  CHECK_THROWS_WITH(load_sweep(typo), Catch::Contains(typo + ":2: default_preset = 'cpuu' names no preset of this "
+                                                             "sweep; presets: cpu"));
+  // Without presets, default_preset names the one the grid runs as.
+  const auto own = contra::testing::write_file(
+      dir / "g.toml", sweep_header() + "default_preset = \"laptop\"\n" + "[grid]\n\"method.momentum\" = [0.9]\n");
+  CHECK(load_sweep(own).default_preset == "laptop");
 }
 
 TEST_CASE("sweep: a preset value for a key that every run takes from an axis is an error, not ignored", "[config]") {
@@ -251,14 +261,13 @@ TEST_CASE("sweep [report] block is read", "[config]") {
   CHECK_THROWS_WITH(load_sweep(bad), Catch::Contains("titel"));
 }
 
-TEST_CASE("sweep [report]: x, series, the axis scale and reference_n are checked where they are written",
-          "[config]") {
+TEST_CASE("sweep [report]: x, series, the axis scale and reference_n are checked where they are written", "[config]") {
   TempDir dir;
   // Line 1 is the experiment, 2 [grid], 3-4 its axes, 5 [report], 6 on: the keys given.
   const auto error = [&](const std::string& report) {
     const auto file = contra::testing::write_file(
-        dir / "r.toml", sweep_header() + "[grid]\n\"method.queue\" = [8, 16]\n\"method.name\" = [\"moco\"]\n[report]\n" +
-                            report);
+        dir / "r.toml",
+        sweep_header() + "[grid]\n\"method.queue\" = [8, 16]\n\"method.name\" = [\"moco\"]\n[report]\n" + report);
     return message_of([&] { (void)load_sweep(file); });
   };
   const std::string fine = "(no ContraError thrown)";
@@ -280,8 +289,10 @@ TEST_CASE("sweep [report]: x, series, the axis scale and reference_n are checked
   CHECK(error("reference_n = 1e9\n") == fine);
   CHECK_THAT(error("x = \"\"\nseries = \"method.name\"\n"),
              Catch::Contains("r.toml:6: report.x = '' names no axis; leave the key out for the sweep's first axis"));
-  CHECK_THAT(error("series = \"\"\n"), Catch::Contains("r.toml:6: report.series = '' names no axis; leave the key out for no series"));
-  CHECK_THAT(error("x = \"label\"\n"), Catch::Contains("r.toml:6: report.x = 'label', but no [[zip]] names its points"));
+  CHECK_THAT(error("series = \"\"\n"),
+             Catch::Contains("r.toml:6: report.series = '' names no axis; leave the key out for no series"));
+  CHECK_THAT(error("x = \"label\"\n"),
+             Catch::Contains("r.toml:6: report.x = 'label', but no [[zip]] names its points"));
   // Each error is one line.
   CHECK(error("x = \"summary.nonexistent\"\n").find('\n') == std::string::npos);
 }

@@ -184,3 +184,16 @@ TEST_CASE("e2e: contra train on a recorded run trains it again and keeps the old
   CHECK(contra::store::get_string(contra::store::read_run(records.front()).attributes, "started_at", "new") !=
         contra::store::get_string(contra::store::read_run(previous).attributes, "started_at", "old"));
 }
+
+TEST_CASE("e2e: report and status refuse a --results folder that is not there, and create nothing", "[e2e]") {
+  TempDir dir;
+  const auto sweep = tiny_sweep(dir, "typo");
+  for (const char* command : {"report ", "status "}) {
+    const auto typo = run_cli(command + quote(sweep) + " --results " + quote((dir / "resluts").string()), dir);
+    INFO(command << typo.err);
+    CHECK(typo.code == 2);
+    CHECK_THAT(typo.err, Catch::Contains("--results") && Catch::Contains("resluts"));
+    CHECK(lines_of(typo.err).size() == 1);
+    CHECK_FALSE(fs::exists(dir / "resluts"));
+  }
+}

@@ -29,13 +29,20 @@ constexpr ClaimKind kKinds[] = {ClaimKind::increases, ClaimKind::decreases, Clai
 
 const char* to_string(ClaimKind kind) {
   switch (kind) {
-    case ClaimKind::increases: return "increases";
-    case ClaimKind::decreases: return "decreases";
-    case ClaimKind::peaks_within: return "peaks_within";
-    case ClaimKind::above: return "above";
-    case ClaimKind::approx: return "approx";
-    case ClaimKind::fails: return "fails";
-    case ClaimKind::narrows: return "narrows";
+    case ClaimKind::increases:
+      return "increases";
+    case ClaimKind::decreases:
+      return "decreases";
+    case ClaimKind::peaks_within:
+      return "peaks_within";
+    case ClaimKind::above:
+      return "above";
+    case ClaimKind::approx:
+      return "approx";
+    case ClaimKind::fails:
+      return "fails";
+    case ClaimKind::narrows:
+      return "narrows";
   }
   return "?";
 }
@@ -55,11 +62,11 @@ const std::vector<std::string>& claim_metric_names() {
 }
 
 std::string claim_hash(const Claim& c) {
-  std::string text = fmt::format("contra claim, rule v{}\nkind={}\nsays={}\nmetric={}\npaper={}\n", kRuleVersion, to_string(c.kind),
-                                 c.says, c.metric, c.paper);
-  for (const auto& [name, row] : {std::pair{"row", &c.row}, std::pair{"than", &c.than},
-                                  std::pair{"then_row", &c.then_row}, std::pair{"then_than", &c.then_than},
-                                  std::pair{"along", &c.along}})
+  std::string text = fmt::format("contra claim, rule v{}\nkind={}\nsays={}\nmetric={}\npaper={}\n", kRuleVersion,
+                                 to_string(c.kind), c.says, c.metric, c.paper);
+  for (const auto& [name, row] :
+       {std::pair{"row", &c.row}, std::pair{"than", &c.than}, std::pair{"then_row", &c.then_row},
+        std::pair{"then_than", &c.then_than}, std::pair{"along", &c.along}})
     text += fmt::format("{}={}|{}\n", name, row->series, row->x);
   text += fmt::format("set={}\nwithin={}\n", fmt::join(c.set, "|"), c.within);
   for (const auto& k : c.conditions)
@@ -68,8 +75,7 @@ std::string claim_hash(const Claim& c) {
 }
 
 const std::vector<std::string>& condition_quantity_names() {
-  static const std::vector<std::string> names = {"knn_over_random_init", "probe_converged", "train_images",
-                                                 "learned"};
+  static const std::vector<std::string> names = {"knn_over_random_init", "probe_converged", "train_images", "learned"};
   return names;
 }
 
@@ -93,8 +99,8 @@ void check_operand(const std::string& operand, const std::string& where) {
                where, operand, fmt::join(names, ", "));
   const auto& recorded = names::kSummaryAttributes;
   CONTRA_CHECK(!summary || std::find(recorded.begin(), recorded.end(), operand.substr(8)) != recorded.end(),
-               "{}: conditions: of = '{}' names no /summary attribute a run records; valid: summary.{}", where,
-               operand, fmt::join(recorded, ", summary."));
+               "{}: conditions: of = '{}' names no /summary attribute a run records; valid: summary.{}", where, operand,
+               fmt::join(recorded, ", summary."));
 }
 
 }  // namespace
@@ -117,9 +123,10 @@ Condition read_condition(const toml::node& node, const std::string& claim_where)
                    where, key, literal_of(v));
       (key == "at_least" ? c.at_least : c.at_most) = bound;
     } else if (key == "on") {
-      CONTRA_CHECK(read_value(v, c.on) && (c.on == "row" || c.on == "than" || c.on == "then_row" || c.on == "then_than"),
-                   "{}: conditions: on = {} must be one of the claim's rows: row, than, then_row, then_than", where,
-                   literal_of(v));
+      CONTRA_CHECK(
+          read_value(v, c.on) && (c.on == "row" || c.on == "than" || c.on == "then_row" || c.on == "then_than"),
+          "{}: conditions: on = {} must be one of the claim's rows: row, than, then_row, then_than", where,
+          literal_of(v));
     } else if (key == "why") {
       CONTRA_CHECK(read_value(v, c.why), "{}: conditions: why = {} must be text", where, literal_of(v));
     } else {
@@ -137,10 +144,10 @@ Condition read_condition(const toml::node& node, const std::string& claim_where)
     // learned and probe_converged are 0/1 per run, a fraction per row: a bound outside [0, 1] either
     // always holds or never can.
     if (c.of == "learned" || c.of == "probe_converged") {
-      const bool sensible = std::isfinite(c.at_least) ? c.at_least > 0 && c.at_least <= 1 : c.at_most >= 0 && c.at_most < 1;
-      CONTRA_CHECK(sensible,
-                   "{}: conditions: {} = {:g} on '{}', a fraction of runs, must be within {} (1: every run)", where,
-                   std::isfinite(c.at_least) ? "at_least" : "at_most",
+      const bool sensible =
+          std::isfinite(c.at_least) ? c.at_least > 0 && c.at_least <= 1 : c.at_most >= 0 && c.at_most < 1;
+      CONTRA_CHECK(sensible, "{}: conditions: {} = {:g} on '{}', a fraction of runs, must be within {} (1: every run)",
+                   where, std::isfinite(c.at_least) ? "at_least" : "at_most",
                    std::isfinite(c.at_least) ? c.at_least : c.at_most, c.of,
                    std::isfinite(c.at_least) ? "(0, 1]" : "[0, 1)");
     }
@@ -227,8 +234,10 @@ Claim read_claim(const toml::table& t, const std::string& where) {
     }
     if (key == "conditions") {
       const auto* arr = v.as_array();
-      CONTRA_CHECK(arr != nullptr, "{}: conditions = {} must be an array of tables such as [{{ of = \"optim.batch\", "
-                   "at_least = 256 }}]", location_of(v, where), literal_of(v));
+      CONTRA_CHECK(arr != nullptr,
+                   "{}: conditions = {} must be an array of tables such as [{{ of = \"optim.batch\", "
+                   "at_least = 256 }}]",
+                   location_of(v, where), literal_of(v));
       for (const auto& e : *arr) c.conditions.push_back(read_condition(e, where));
       continue;
     }
@@ -251,8 +260,10 @@ Claim read_claim(const toml::table& t, const std::string& where) {
     if (key == "then_than") c.then_than = read_row(v, where, key);
     if (key == "along") c.along = read_row(v, where, key);
     if (key == "within") {
-      CONTRA_CHECK(read_value(v, c.within) && std::isfinite(c.within) && c.within > 0,
-                   "{}: within = {} must be a number of points > 0", where, literal_of(v));
+      CONTRA_CHECK(read_value(v, c.within) && std::isfinite(c.within) && c.within > 0 && c.within < 100,
+                   "{}: within = {} must be a number of points in (0, 100): top-1 lies in [0, 100], so a margin of "
+                   "100 or more holds for any two results",
+                   where, literal_of(v));
     }
     if (key == "set") {
       const auto* arr = v.as_array();
@@ -267,7 +278,7 @@ Claim read_claim(const toml::table& t, const std::string& where) {
     CONTRA_CHECK(k.on.empty() || (k.on != "along" && keys->second.count(k.on) == 1),
                  "{}: conditions: on = '{}', but a claim of kind '{}' names no such row", k.where, k.on, kind_name);
   for (const auto& [key, row] : {std::pair{"row", &c.row}, std::pair{"than", &c.than},
-                                  std::pair{"then_row", &c.then_row}, std::pair{"then_than", &c.then_than}})
+                                 std::pair{"then_row", &c.then_row}, std::pair{"then_than", &c.then_than}})
     CONTRA_CHECK(t.get(key) == nullptr || !row->empty(), "{}: {} = {{}} names no row", where, key);
   return c;
 }
@@ -278,12 +289,19 @@ std::vector<Claim> parse_claims(const toml::node& node, const std::string& file)
   const std::string at = location_of(node, file);
   const auto* arr = node.as_array();
   CONTRA_CHECK(arr != nullptr, "{}: claims must be an array of tables ([[<table>.claims]])", at);
+  CONTRA_CHECK(!arr->empty(), "{}: claims = [] names no claim; leave the key out for a table without claims", at);
   std::vector<Claim> claims;
   for (const auto& element : *arr) {
     const auto* t = element.as_table();
     const std::string where = location_of(element, file);
     CONTRA_CHECK(t != nullptr, "{}: each claim must be a table ([[<table>.claims]])", where);
     claims.push_back(read_claim(*t, where));
+    const std::string hash = claim_hash(claims.back());
+    for (std::size_t i = 0; i + 1 < claims.size(); ++i)
+      CONTRA_CHECK(claim_hash(claims[i]) != hash,
+                   "{}: this claim repeats the one at {} (the same kind, words, rows and conditions): it would be "
+                   "judged and counted twice",
+                   where, claims[i].where);
   }
   return claims;
 }

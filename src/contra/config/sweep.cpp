@@ -285,8 +285,19 @@ Sweep load_sweep(const std::string& file) {
                  "report.series (kind = '{}', series = '{}')",
                  s.report.at("report.x", file), s.report.kind, s.report.series);
   }
-  if (s.presets.find(s.default_preset) == s.presets.end())
+  if (s.presets.find(s.default_preset) == s.presets.end()) {
+    // A sweep without presets runs its grid as written, under the name "cpu"; a default_preset
+    // that names none of the sweep's presets would run that way silently.
+    const auto* node = doc.get("default_preset");
+    CONTRA_CHECK(s.presets.empty() || node == nullptr,
+                 "{}: default_preset = '{}' names no preset of this sweep; presets: {}",
+                 node != nullptr ? detail::location_of(*node, file) : file, s.default_preset, [&] {
+                   std::vector<std::string> names;
+                   for (const auto& [name, preset] : s.presets) names.push_back(name);
+                   return fmt::format("{}", fmt::join(names, ", "));
+                 }());
     s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}, {}};
+  }
   if (s.baselines_origin.empty()) s.baselines_origin = file;
   return s;
 }

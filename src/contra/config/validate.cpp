@@ -64,8 +64,8 @@ void validate(const Experiment& e, const Schema& schema) {
   const std::string unlabeled = dataset->unlabeled_images ? dataset->unlabeled_images(e) : std::string();
   const bool adds_unlabeled = !unlabeled.empty();
   CONTRA_CHECK(!adds_unlabeled || !method->trains_on_labels,
-               "{}: {} adds images without labels, but method.name = '{}' trains on labels", e.where(unlabeled.substr(0, unlabeled.find(' '))),
-               unlabeled, e.method.name);
+               "{}: {} adds images without labels, but method.name = '{}' trains on labels",
+               e.where(unlabeled.substr(0, unlabeled.find(' '))), unlabeled, e.method.name);
   c.at_least("data.train_subset", e.data.train_subset, 0);
   c.at_least("data.test_subset", e.data.test_subset, 0);
   // [augment]
@@ -80,7 +80,8 @@ void validate(const Experiment& e, const Schema& schema) {
   c.require(a.brightness >= 0 && a.brightness < 1, "augment.brightness", a.brightness, "it must lie in [0, 1)");
   c.require(a.contrast >= 0 && a.contrast < 1, "augment.contrast", a.contrast, "it must lie in [0, 1)");
   c.require(a.saturation >= 0 && a.saturation < 1, "augment.saturation", a.saturation, "it must lie in [0, 1)");
-  c.require(a.hue >= 0 && a.hue <= 0.5, "augment.hue", a.hue, "it must lie in [0, 0.5] (a fraction of the colour circle)");
+  c.require(a.hue >= 0 && a.hue <= 0.5, "augment.hue", a.hue,
+            "it must lie in [0, 0.5] (a fraction of the colour circle)");
   c.unit("augment.grayscale_prob", a.grayscale_prob, "a probability");
   c.positive("augment.blur_sigma_min", a.blur_sigma_min);
   c.require(a.blur_sigma_max >= a.blur_sigma_min, "augment.blur_sigma_max", a.blur_sigma_max,
@@ -107,6 +108,13 @@ void validate(const Experiment& e, const Schema& schema) {
   for (auto s : o.lr_steps)
     c.require(s >= 1, "optim.lr_steps", fmt::format("[{}]", fmt::join(o.lr_steps, ", ")),
               "every step must be an epoch >= 1");
+  // Milestones past optim.epochs are allowed: the cpu presets keep the paper's [120, 160] on runs of
+  // a few epochs, a constant learning rate (the recipe is chosen again on a validation split).
+  for (std::size_t i = 1; i < o.lr_steps.size(); ++i)
+    CONTRA_CHECK(
+        o.lr_steps[i] > o.lr_steps[i - 1],
+        "{}: optim.lr_steps = [{}]: the epochs must be strictly increasing (each drops the learning rate once)",
+        e.where("optim.lr_steps"), fmt::join(o.lr_steps, ", "));
   c.require(o.warmup_epochs >= 0 && o.warmup_epochs < o.epochs, "optim.warmup_epochs", o.warmup_epochs,
             fmt::format("it must lie in [0, optim.epochs = {})", o.epochs));
   // Cross-field: SplitBatchNorm needs whole sub-batches.

@@ -17,9 +17,9 @@
 #include "../../support/temp_dir.h"
 #include "contra/config/load.h"
 #include "contra/config/references.h"
-#include "contra/report/verdicts/claims_table.h"
 #include "contra/report/index.h"
 #include "contra/report/report.h"
+#include "contra/report/verdicts/claims_table.h"
 
 namespace fs = std::filesystem;
 using contra::testing::message_of;
@@ -32,12 +32,13 @@ namespace {
 
 /// A 3 (batch) × 2 (epochs) grid: x = optim.batch, series = optim.epochs.
 std::string grid_sweep(const TempDir& dir, const std::string& seeds = "[0, 1, 2]") {
-  return write_file(dir / "grid.toml", "name = \"grid\"\nexperiment = \"" + kExperiment + "\"\nseeds = " + seeds +
-                                           "\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"optim.epochs\" = [2, 4]\n"
-                                           "[preset.cpu]\n\"data.train_subset\" = 20000\n"
-                                           "[report]\ntitle = \"Grid\"\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
-                                           "reference_y = \"top1\"\nx = \"optim.batch\"\nx_label = \"batch\"\n"
-                                           "series = \"optim.epochs\"\nseries_label = \"epochs\"\n");
+  return write_file(dir / "grid.toml",
+                    "name = \"grid\"\nexperiment = \"" + kExperiment + "\"\nseeds = " + seeds +
+                        "\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"optim.epochs\" = [2, 4]\n"
+                        "[preset.cpu]\n\"data.train_subset\" = 20000\n"
+                        "[report]\ntitle = \"Grid\"\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
+                        "reference_y = \"top1\"\nx = \"optim.batch\"\nx_label = \"batch\"\n"
+                        "series = \"optim.epochs\"\nseries_label = \"epochs\"\n");
 }
 
 /// One claim of each kind, C1..C7 in this order.
@@ -131,13 +132,12 @@ double config_queue(const contra::sweep::PlannedRun& run) {
 TEST_CASE("claims: every kind reproduced when the records show it", "[report][claims]") {
   TempDir dir;
   // 2 epochs: 50, 54, 58 by batch; 4 epochs: 53, 54, 55 (narrower, and lower at batch 1024).
-  const auto v = judge(
-      dir,
-      [](double b, double e, std::int64_t s) {
-        const double steps = std::log2(b / 256);
-        return 50 + (e == 2 ? 4 : 1) * steps + (e == 4 ? 3 : 0) + small_noise(s);
-      },
-      {});
+  const auto v = judge(dir,
+                       [](double b, double e, std::int64_t s) {
+                         const double steps = std::log2(b / 256);
+                         return 50 + (e == 2 ? 4 : 1) * steps + (e == 4 ? 3 : 0) + small_noise(s);
+                       },
+                       {});
   REQUIRE(v.size() == 7);
   for (const auto& [n, r] : v) {
     INFO("C" << n << ": " << r.verdict.evidence);
@@ -145,10 +145,10 @@ TEST_CASE("claims: every kind reproduced when the records show it", "[report][cl
   }
   CHECK(v.at(1).rows == "epochs 2, batch = 256; epochs 2, batch = 512; epochs 2, batch = 1024");
   CHECK(v.at(1).ours == "50.00 vs 54.00 vs 58.00");
-  CHECK(v.at(1).paper == "50.0 vs 54.0 vs 58.0");  // the reference's column, by batch
+  CHECK(v.at(1).paper == "50.0 vs 54.0 vs 58.0");                                  // the reference's column, by batch
   CHECK(v.at(1).size.text() == "comparable (ours +16.0% vs the paper's +16.0%)");  // last row against first
-  CHECK(v.at(2).size.text() == "—");  // the paper's gap there is 0: no scale
-  CHECK(v.at(4).size.text() == "—");  // a peak has no size
+  CHECK(v.at(2).size.text() == "—");                // the paper's gap there is 0: no scale
+  CHECK(v.at(4).size.text() == "—");                // a peak has no size
   CHECK(v.at(2).ours == "53.00 vs 50.00 (+3.00)");  // the difference of the means beside them
   CHECK(v.at(2).paper == "50.0 vs 50.0 (+0.0)");
   CHECK(v.at(6).ours == "8.00 vs 2.00 (sizes 8.00 vs 2.00)");
@@ -187,15 +187,14 @@ TEST_CASE("claims: every kind reproduced when the records show it", "[report][cl
 
 TEST_CASE("claims: every kind contradicted when the records show the opposite", "[report][claims]") {
   TempDir dir;
-  const auto v = judge(
-      dir,
-      [](double b, double e, std::int64_t s) {
-        // 2 epochs: 50, 48, 46 by batch; 4 epochs: 47, 53, 55 (C3: 5 points apart at 512; the
-        // batch gap -4 at 2 epochs, +8 at 4: wider).
-        if (e == 2) return 50 - 2 * std::log2(b / 256) + small_noise(s);
-        return (b == 256 ? 47.0 : b == 512 ? 53.0 : 55.0) + small_noise(s);
-      },
-      {});
+  const auto v = judge(dir,
+                       [](double b, double e, std::int64_t s) {
+                         // 2 epochs: 50, 48, 46 by batch; 4 epochs: 47, 53, 55 (C3: 5 points apart at 512; the
+                         // batch gap -4 at 2 epochs, +8 at 4: wider).
+                         if (e == 2) return 50 - 2 * std::log2(b / 256) + small_noise(s);
+                         return (b == 256 ? 47.0 : b == 512 ? 53.0 : 55.0) + small_noise(s);
+                       },
+                       {});
   REQUIRE(v.size() == 7);
   for (const auto& [n, r] : v) {
     INFO("C" << n << ": " << r.verdict.evidence);
@@ -271,22 +270,20 @@ TEST_CASE("claims: a gap narrows by its size, whatever its sign", "[report][clai
   TempDir dir;
   // Batch 1024 below 256 by 2 points at 2 epochs and by 8 at 4: a negative gap that widens. On the
   // signed gaps (-2 above -8) it would read as narrowing.
-  auto v = judge(
-      dir,
-      [](double b, double e, std::int64_t s) {
-        return 50 - (e == 2 ? 1 : 4) * std::log2(b / 256) + 0.3 * small_noise(s) * (b == 1024 ? 1 : -1);
-      },
-      {});
+  auto v = judge(dir,
+                 [](double b, double e, std::int64_t s) {
+                   return 50 - (e == 2 ? 1 : 4) * std::log2(b / 256) + 0.3 * small_noise(s) * (b == 1024 ? 1 : -1);
+                 },
+                 {});
   INFO(v.at(6).verdict.evidence);
   CHECK(v.at(6).verdict.outcome == contra::report::Outcome::contradicted);
   CHECK(v.at(6).ours == "-2.00 vs -8.00 (sizes 2.00 vs 8.00)");
   // +8 at 2 epochs, -2 at 4: the sign flips and the size narrows.
-  v = judge(
-      dir,
-      [](double b, double e, std::int64_t s) {
-        return 50 + (e == 2 ? 4 : -1) * std::log2(b / 256) + 0.3 * small_noise(s) * (b == 1024 ? 1 : -1);
-      },
-      {});
+  v = judge(dir,
+            [](double b, double e, std::int64_t s) {
+              return 50 + (e == 2 ? 4 : -1) * std::log2(b / 256) + 0.3 * small_noise(s) * (b == 1024 ? 1 : -1);
+            },
+            {});
   INFO(v.at(6).verdict.evidence);
   CHECK(v.at(6).verdict.outcome == contra::report::Outcome::reproduced);
 }
@@ -343,14 +340,16 @@ TEST_CASE("claims: with x a /summary attribute a keyword or a trend waits for ev
           "[report][claims]") {
   TempDir dir;
   fs::create_directories(dir / "refs");
-  write_file(dir / "refs" / "k.toml", "paper = \"P\"\n[tab]\nwhere = \"Fig. 1\"\nK = [64, 256, 1024]\n"
-                                      "[[tab.claims]]\nsays = \"largest above smallest\"\nkind = \"above\"\n"
-                                      "row = { series = \"moco\", x = \"largest\" }\nthan = { series = \"moco\", x = \"smallest\" }\n"
-                                      "[[tab.claims]]\nsays = \"rises\"\nkind = \"increases\"\nalong = { series = \"moco\" }\n");
-  const auto sweep = write_file(dir / "k.toml", "name = \"k\"\nexperiment = \"" + kExperiment +
-                                                    "\"\nseeds = [0, 1, 2]\n[grid]\n\"method.name\" = [\"moco\"]\n"
-                                                    "\"method.queue\" = [64, 256, 1024]\n[report]\nreference = \"k.tab\"\n"
-                                                    "x = \"summary.K\"\nseries = \"method.name\"\n");
+  write_file(dir / "refs" / "k.toml",
+             "paper = \"P\"\n[tab]\nwhere = \"Fig. 1\"\nK = [64, 256, 1024]\n"
+             "[[tab.claims]]\nsays = \"largest above smallest\"\nkind = \"above\"\n"
+             "row = { series = \"moco\", x = \"largest\" }\nthan = { series = \"moco\", x = \"smallest\" }\n"
+             "[[tab.claims]]\nsays = \"rises\"\nkind = \"increases\"\nalong = { series = \"moco\" }\n");
+  const auto sweep =
+      write_file(dir / "k.toml", "name = \"k\"\nexperiment = \"" + kExperiment +
+                                     "\"\nseeds = [0, 1, 2]\n[grid]\n\"method.name\" = [\"moco\"]\n"
+                                     "\"method.queue\" = [64, 256, 1024]\n[report]\nreference = \"k.tab\"\n"
+                                     "x = \"summary.K\"\nseries = \"method.name\"\n");
   auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun& run) {
     Fake f;
     f.linear = 50 + config_queue(run) / 64 + small_noise(run.seed);
@@ -394,9 +393,10 @@ TEST_CASE("claims: printed under the table and written into its CSV", "[report][
   // One rectangular CSV: the claim columns after the measured ones, a row per claim.
   const auto lines = contra::testing::lines_of(csv);
   REQUIRE(lines.size() == 1 + 3 + 6 + 7);  // header, baselines, rows, claims
-  CHECK_THAT(lines[0], Catch::EndsWith(",claim,claim_kind,claim_rows,claim_metric,claim_paper,claim_ours,"
-                                       "claim_verdict,claim_size,claim_p,claim_p_holm,claim_detectable,claim_registered,"
-                                       "claim_evidence"));
+  CHECK_THAT(lines[0],
+             Catch::EndsWith(",claim,claim_kind,claim_rows,claim_metric,claim_paper,claim_ours,"
+                             "claim_verdict,claim_size,claim_p,claim_p_holm,claim_detectable,claim_registered,"
+                             "claim_evidence"));
   const auto commas = [](const std::string& s) {
     int n = 0;
     bool quoted = false;
@@ -455,17 +455,32 @@ TEST_CASE("claims: a row no planned run has is an error naming the claim, in the
 TEST_CASE("claims: each malformed claim is one line with its file:line", "[report][claims][config]") {
   TempDir dir;
   const auto error = [&](const std::string& claim) {
-    write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\nx = [1, 2]\n[[tab.claims]]\nsays = \"S\"\n" + claim);
+    write_file(dir / "c.toml",
+               "paper = \"P\"\n[tab]\nwhere = \"T\"\nx = [1, 2]\n[[tab.claims]]\nsays = \"S\"\n" + claim);
     return message_of([&] { (void)contra::config::load_reference(dir.path().string(), "c.tab"); });
   };
   CHECK_THAT(error("kind = \"bigger\"\n"), Catch::Contains("c.toml:5: kind = 'bigger' is unknown; valid: increases, "
-                                                          "decreases, peaks_within, above, approx, fails, narrows"));
-  CHECK_THAT(error("kind = \"above\"\nrow = { x = 1 }\n"), Catch::Contains("c.toml:5: a claim of kind 'above' needs 'than'"));
-  CHECK_THAT(error("kind = 3\n"), Catch::Contains("c.toml:7") && Catch::Contains("kind = 3 must be a name, one of increases"));
+                                                           "decreases, peaks_within, above, approx, fails, narrows"));
+  CHECK_THAT(error("kind = \"above\"\nrow = { x = 1 }\n"),
+             Catch::Contains("c.toml:5: a claim of kind 'above' needs 'than'"));
+  CHECK_THAT(error("kind = 3\n"),
+             Catch::Contains("c.toml:7") && Catch::Contains("kind = 3 must be a name, one of increases"));
   CHECK_THAT(error("kind = \"fails\"\nrow = { x = 1 }\nthan = { x = 2 }\n"),
              Catch::Contains("a claim of kind 'fails' takes no 'than' (it takes row)"));
   CHECK_THAT(error("kind = \"approx\"\nrow = { x = 1 }\nthan = { x = 2 }\nwithin = 0\n"),
-             Catch::Contains("within = 0 must be a number of points > 0"));
+             Catch::Contains("within = 0 must be a number of points in (0, 100)"));
+  CHECK_THAT(error("kind = \"approx\"\nrow = { x = 1 }\nthan = { x = 2 }\nwithin = 1000\n"),
+             Catch::Contains("within = 1000 must be a number of points in (0, 100): top-1 lies in [0, 100]"));
+  // The same claim twice would be judged and counted twice; no claim at all is no section, said so.
+  CHECK_THAT(
+      error("kind = \"fails\"\nrow = { x = 1 }\n[[tab.claims]]\nsays = \"S\"\nkind = \"fails\"\nrow = { x = 1 }\n"),
+      Catch::Contains("c.toml:9: this claim repeats the one at ") && Catch::Contains("c.toml:5 (the same kind") &&
+          Catch::Contains("judged and counted twice"));
+  CHECK_THAT(message_of([&] {
+               write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\nx = [1]\nclaims = []\n");
+               (void)contra::config::load_reference(dir.path().string(), "c.tab");
+             }),
+             Catch::Contains("c.toml:5: claims = [] names no claim; leave the key out"));
   CHECK_THAT(error("kind = \"fails\"\nrow = { x = 1, column = 2 }\n"),
              Catch::Contains("row.column is unknown; a row takes series and x"));
   CHECK_THAT(error("kind = \"fails\"\nrow = {}\n"), Catch::Contains("row = {} names no row"));
@@ -474,7 +489,9 @@ TEST_CASE("claims: each malformed claim is one line with its file:line", "[repor
              Catch::Contains("metric = 'f1' is unknown; valid: linear, knn, pretext, peak_memory, train_seconds"));
   CHECK_THAT(error("kind = \"peaks_within\"\nset = []\n"), Catch::Contains("set = [] must be a non-empty array"));
   CHECK_THAT(message_of([&] {
-               write_file(dir / "c.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\nx = [1]\n[[tab.claims]]\nkind = \"fails\"\nrow = { x = 1 }\n");
+               write_file(
+                   dir / "c.toml",
+                   "paper = \"P\"\n[tab]\nwhere = \"T\"\nx = [1]\n[[tab.claims]]\nkind = \"fails\"\nrow = { x = 1 }\n");
                (void)contra::config::load_reference(dir.path().string(), "c.tab");
              }),
              Catch::Contains("c.toml:5: a claim needs says ="));
@@ -486,14 +503,14 @@ TEST_CASE("claims: each malformed claim is one line with its file:line", "[repor
              Catch::Contains("c.toml: [tab] has no where = \"...\""));
   // The shipped references parse, and every table a sweep cites carries its claims.
   for (const auto& [id, n] : std::vector<std::pair<std::string, std::size_t>>{{"moco_v1.momentum_ablation", 3},
-                                                                             {"moco_v1.mechanisms", 5},
-                                                                             {"moco_v1.shuffle_bn", 2},
-                                                                             {"moco_v2.temperature_mlp", 3},
-                                                                             {"moco_v2.recipe", 4},
-                                                                             {"moco_v2.cost", 2},
-                                                                             {"simclr.temperature_norm", 3},
-                                                                             {"simclr.batch_epochs", 3},
-                                                                             {"instdisc.nce_by_m", 2}})
+                                                                              {"moco_v1.mechanisms", 5},
+                                                                              {"moco_v1.shuffle_bn", 2},
+                                                                              {"moco_v2.temperature_mlp", 3},
+                                                                              {"moco_v2.recipe", 4},
+                                                                              {"moco_v2.cost", 2},
+                                                                              {"simclr.temperature_norm", 3},
+                                                                              {"simclr.batch_epochs", 3},
+                                                                              {"instdisc.nce_by_m", 2}})
     CHECK(contra::config::load_reference(kReferences, id).claims.size() == n);
 }
 
@@ -503,12 +520,13 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   fs::create_directories(dir / "refs");
   const auto plan_with = [&](const std::string& claim, const std::string& report_extra = "") {
     write_file(dir / "refs" / "t.toml", std::string(kClaims) + claim);
-    const auto file = write_file(dir / "g.toml", "name = \"g\"\nexperiment = \"" + kExperiment +
-                                                     "\"\nseeds = [0, 1, 2]\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n"
-                                                     "\"optim.epochs\" = [2, 4]\n[preset.cpu]\n\"data.train_subset\" = 20000\n"
-                                                     "[report]\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
-                                                     "reference_y = \"top1\"\nx = \"optim.batch\"\nseries = \"optim.epochs\"\n" +
-                                                     report_extra);
+    const auto file =
+        write_file(dir / "g.toml", "name = \"g\"\nexperiment = \"" + kExperiment +
+                                       "\"\nseeds = [0, 1, 2]\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n"
+                                       "\"optim.epochs\" = [2, 4]\n[preset.cpu]\n\"data.train_subset\" = 20000\n"
+                                       "[report]\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
+                                       "reference_y = \"top1\"\nx = \"optim.batch\"\nseries = \"optim.epochs\"\n" +
+                                       report_extra);
     return contra::sweep::plan_sweep(file, "", {}, dir / "results");
   };
   const auto refs = (dir / "refs").string();
@@ -519,9 +537,11 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   CHECK_NOTHROW(contra::report::check_references(plan_with(""), refs));
   CHECK_THAT(message_of([&] {
                contra::report::check_references(
-                   plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"fails\"\nrow = { series = 2, x = 2048 }\n"), refs);
+                   plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"fails\"\nrow = { series = 2, x = 2048 }\n"),
+                   refs);
              }),
-             Catch::Contains("t.toml:51: the claim names x = 2048, which no planned run of g has (its values: 256, 512, 1024)"));
+             Catch::Contains(
+                 "t.toml:51: the claim names x = 2048, which no planned run of g has (its values: 256, 512, 1024)"));
   CHECK_THAT(message_of([&] {
                contra::report::check_references(
                    plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nset = [256, 300]\n"), refs);
@@ -535,9 +555,9 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
                contra::report::check_references(plan_with("", "claims = false\n"), refs);
                contra::report::check_references(
                    contra::sweep::plan_sweep(write_file(dir / "h.toml", "name = \"h\"\nexperiment = \"" + kExperiment +
-                                                                             "\"\n[grid]\n\"optim.batch\" = [256]\n"
-                                                                             "[report]\nreference = \"t.tab\"\n"
-                                                                             "reference_x = \"batchsize\"\n"),
+                                                                            "\"\n[grid]\n\"optim.batch\" = [256]\n"
+                                                                            "[report]\nreference = \"t.tab\"\n"
+                                                                            "reference_x = \"batchsize\"\n"),
                                              "", {}, dir / "results"),
                    refs);
              }),
@@ -550,10 +570,10 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   // A typo in x would merge every run into one row; one in series, every series into one.
   const auto plan_error = [&](const std::string& report_key) {
     return message_of([&] {
-      (void)contra::sweep::plan_sweep(write_file(dir / "x.toml", "name = \"x\"\nexperiment = \"" + kExperiment +
-                                                                     "\"\n[grid]\n\"optim.batch\" = [256]\n[report]\n" +
-                                                                     report_key + "\n"),
-                                      "", {}, dir / "results");
+      (void)contra::sweep::plan_sweep(
+          write_file(dir / "x.toml", "name = \"x\"\nexperiment = \"" + kExperiment +
+                                         "\"\n[grid]\n\"optim.batch\" = [256]\n[report]\n" + report_key + "\n"),
+          "", {}, dir / "results");
     });
   };
   CHECK_THAT(plan_error("x = \"optim.batchsize\""),
@@ -566,13 +586,15 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
              Catch::Contains("t.toml:51: the claim's set [256, 512, 1024] holds every x its rows have (256, 512, "
                              "1024): a peak within it says nothing"));
   CHECK_NOTHROW(contra::report::check_references(
-      plan_with("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\nset = [512, 1024]\n"),
+      plan_with(
+          "\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = 2 }\nset = [512, 1024]\n"),
       refs));
   CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { series = \"largest\" }\n"
                          "set = [256, 512, 1024]\n"),
              Catch::Contains("t.toml:51: the claim's set [256, 512, 1024] holds every x its rows have"));
-  CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { x = 256 }\nset = [256]\n"),
-             Catch::Contains("t.toml:51: along = { x = 256 }: a peaks_within claim looks along a series"));
+  CHECK_THAT(
+      claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"peaks_within\"\nalong = { x = 256 }\nset = [256]\n"),
+      Catch::Contains("t.toml:51: along = { x = 256 }: a peaks_within claim looks along a series"));
   // A trend along no line of a table with series, or along a series and an x at once: refused, not
   // judged over every row of every series.
   CHECK_THAT(claim_error("\n[[tab.claims]]\nsays = \"C8\"\nkind = \"decreases\"\n"),
@@ -583,9 +605,10 @@ TEST_CASE("claims: checked against the plan before any run, and a table's x and 
   // smallest/largest of a series need numbers; a series named where the table has none is an error.
   write_file(dir / "refs" / "t.toml", std::string(kClaims));
   const auto text_series =
-      write_file(dir / "w.toml", "name = \"w\"\nexperiment = \"" + kExperiment +
-                                     "\"\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"model.head\" = [\"linear\", \"mlp\"]\n"
-                                     "[report]\nreference = \"t.tab\"\nx = \"optim.batch\"\nseries = \"model.head\"\nclaims = true\n");
+      write_file(dir / "w.toml",
+                 "name = \"w\"\nexperiment = \"" + kExperiment +
+                     "\"\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"model.head\" = [\"linear\", \"mlp\"]\n"
+                     "[report]\nreference = \"t.tab\"\nx = \"optim.batch\"\nseries = \"model.head\"\nclaims = true\n");
   CHECK_THAT(message_of([&] {
                contra::report::check_references(contra::sweep::plan_sweep(text_series, "", {}, dir / "results"), refs);
              }),
