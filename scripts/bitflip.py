@@ -22,7 +22,7 @@ import tempfile
 
 def inspect(contra, folder, name):
     """(exit status, stdout) of `contra inspect NAME` run in FOLDER, so every copy prints one path."""
-    done = subprocess.run([contra, "inspect", name], cwd=folder, capture_output=True, text=True,
+    done = subprocess.run([contra, "inspect", "--", name], cwd=folder, capture_output=True, text=True,
                           errors="replace", timeout=120)
     return done.returncode, done.stdout, done.stderr
 
@@ -38,10 +38,14 @@ def main():
         print(f"bitflip: --flips {args.flips} must be at least 1", file=sys.stderr)
         sys.exit(2)
     if not os.path.isfile(args.record):
-        print(f"bitflip: {args.record}: no such record", file=sys.stderr)
+        what = "a folder, not a record" if os.path.isdir(args.record) else "no such record"
+        print(f"bitflip: {args.record}: {what}", file=sys.stderr)
+        sys.exit(2)
+    if not os.access(args.record, os.R_OK):
+        print(f"bitflip: {args.record}: cannot be read", file=sys.stderr)
         sys.exit(2)
     contra = os.path.abspath(args.contra)
-    if not os.access(contra, os.X_OK):
+    if not os.path.isfile(contra) or not os.access(contra, os.X_OK):
         print(f"bitflip: --contra {args.contra}: not an executable (build it: make cli)", file=sys.stderr)
         sys.exit(2)
     with open(args.record, "rb") as f:
@@ -55,7 +59,11 @@ def main():
             f.write(original)
         code, reference, err = inspect(contra, tmp, name)
         if code != 0:
-            print(f"bitflip: {args.record}: contra inspect fails on the original: {err.strip()}", file=sys.stderr)
+            print(f"bitflip: {args.record}: {args.contra} inspect fails on the original (exit {code}): "
+                  f"{err.strip() or 'no message'}", file=sys.stderr)
+            sys.exit(2)
+        if not reference.startswith(name + "\n"):
+            print(f"bitflip: --contra {args.contra} does not print a record as contra inspect does", file=sys.stderr)
             sys.exit(2)
         if "(verified)" not in reference:
             print(f"bitflip: {args.record}: carries no checksum (written before records had one); "

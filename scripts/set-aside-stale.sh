@@ -32,6 +32,8 @@ if ! [[ "$version" =~ ^contra\ ([0-9a-f]{12})$ ]]; then
 fi
 sha=${BASH_REMATCH[1]}
 [ -d "$results" ] || { echo "set-aside-stale: no folder '$results'" >&2; exit 2; }
+# A folder named like an option (-r) would be read by find as one: give it a path.
+[[ $results == -* ]] && results=./$results
 
 sha_of() {  # the record's /git_sha, or "" when h5dump cannot read it
   { h5dump -a /git_sha "$1" 2>/dev/null || true; } | sed -n 's/.*(0): "\(.*\)".*/\1/p'

@@ -16,8 +16,8 @@
 #include "../support/temp_dir.h"
 #include "../support/train_run.h"
 #include "contra/config/experiment.h"
-#include "contra/data/registry.h"
 #include "contra/data/image_folder.h"
+#include "contra/data/registry.h"
 #include "contra/store/run_record.h"
 #include "contra/train/trainer.h"
 
@@ -118,6 +118,22 @@ TEST_CASE("image folder: bad inputs are one line naming the folder or file", "[d
     png(dir / "train" / "a" / "x.png", 8, 8, 3, 0);
     CHECK_THAT(load_error(options(dir.path())), Catch::Contains("no test split") && Catch::Contains("val"));
   }
+  SECTION("a channel that holds one value in every training image") {
+    folder(dir.path());
+    for (const auto& entry : fs::recursive_directory_iterator(dir / "train")) {
+      if (!entry.is_regular_file()) continue;
+      fs::remove(entry.path());
+      auto px = pattern(8, 8, 3, 3);
+      for (std::size_t i = 2; i < px.size(); i += 3) px[i] = 0;  // blue: 0 everywhere
+      const auto to = entry.path().parent_path() / (entry.path().stem().string() + ".png");
+      REQUIRE(stbi_write_png(to.string().c_str(), 8, 8, 3, px.data(), 8 * 3) == 1);
+    }
+    const auto message = load_error(options(dir.path()));
+    CHECK_THAT(message, Catch::Contains("channel 2 of 3 of folder's training images holds one value, 0, in every "
+                                        "pixel") &&
+                            Catch::Contains("store the images without it"));
+    CHECK(message.find('\n') == std::string::npos);
+  }
   SECTION("a class folder with no images, and a split with no class folders") {
     folder(dir.path());
     fs::create_directories(dir / "train" / "dog");
@@ -134,8 +150,7 @@ TEST_CASE("image folder: bad inputs are one line naming the folder or file", "[d
     std::ofstream(dir / "train" / "bee" / "broken.png") << "not a png";
     CHECK_THAT(load_error(options(dir.path())), Catch::Contains("broken.png: not a PNG or JPEG file"));
     std::ofstream(dir / "train" / "bee" / "broken.png") << std::string("\x89PNG\r\n\x1a\n", 8) << "cut short";
-    CHECK_THAT(load_error(options(dir.path())),
-               Catch::Contains("broken.png: not a readable PNG or JPEG image ("));
+    CHECK_THAT(load_error(options(dir.path())), Catch::Contains("broken.png: not a readable PNG or JPEG image ("));
   }
   SECTION("a BMP, GIF or PPM under an image's name, one class, a control character in a name") {
     folder(dir.path());
@@ -187,12 +202,12 @@ TEST_CASE("image folder: MoCo trains on a synthetic folder to a record that name
       png(dir / "train" / ("class" + std::to_string(c)) / (std::to_string(i) + ".png"), 20, 20, 3, 50 * c + i);
       png(dir / "val" / ("class" + std::to_string(c)) / (std::to_string(i) + ".png"), 20, 20, 3, 50 * c + i + 3);
     }
-  const std::vector<std::string> sets = {"data.dataset=folder",  "data.root=\"" + dir.path().string() + "\"",
-                                         "data.image_size=16",   "augment.recipe=moco_v1",
-                                         "optim.batch=16",       "optim.epochs=1",
-                                         "model.width=4",        "model.dim=16",
-                                         "model.bn_splits=2",    "method.queue=16",
-                                         "eval.knn_k=5",         "eval.knn_random_init=false"};
+  const std::vector<std::string> sets = {"data.dataset=folder", "data.root=\"" + dir.path().string() + "\"",
+                                         "data.image_size=16",  "augment.recipe=moco_v1",
+                                         "optim.batch=16",      "optim.epochs=1",
+                                         "model.width=4",       "model.dim=16",
+                                         "model.bn_splits=2",   "method.queue=16",
+                                         "eval.knn_k=5",        "eval.knn_random_init=false"};
   const auto result = contra::testing::train_quietly(contra::testing::experiment_with(sets), dir / "runs");
   INFO(result.reason);
   REQUIRE(result.status == "complete");

@@ -1,8 +1,8 @@
 // STL-10 binary files (data/stl10.h), written here in the official format with a few images each:
 // the column-major layout, labels 1..10, the unlabeled split and data.train_split, the constants,
 // each bad input, and a short training run on train+unlabeled to a complete record.
-#include <algorithm>
 #include <torch/torch.h>
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -31,7 +31,9 @@ using contra::testing::write_bytes;
 namespace {
 
 /// Pixel (c, y, x) of image i: (i + 5c + 2y + 3x + 29 × cls) mod 256.
-int pixel(std::int64_t i, int c, int y, int x, int cls) { return static_cast<int>((i + 5 * c + 2 * y + 3 * x + 29 * cls) % 256); }
+int pixel(std::int64_t i, int c, int y, int x, int cls) {
+  return static_cast<int>((i + 5 * c + 2 * y + 3 * x + 29 * cls) % 256);
+}
 
 /// `n` images in STL-10's layout: per image, per channel, column-major (x outer, y inner). Image i
 /// takes the pattern of class `classes[i]` (0 when classes is empty).
@@ -157,8 +159,8 @@ TEST_CASE("STL-10: bad files are one line naming the file and the defect", "[dat
     stl10_files(dir.path());
     auto o = options(dir.path());
     o.verify = true;
-    CHECK_THAT(load_error(o), Catch::Contains("train_X.bin holds 3 images, the official file 5000") &&
-                                  Catch::Contains("data.verify"));
+    CHECK_THAT(load_error(o),
+               Catch::Contains("train_X.bin holds 3 images, the official file 5000") && Catch::Contains("data.verify"));
   }
   SECTION("data.verify: the published MD5 of a file of the official size") {
     stl10_files(dir.path());
@@ -166,6 +168,13 @@ TEST_CASE("STL-10: bad files are one line naming the file and the defect", "[dat
     // official bytes.
     { std::ofstream(dir / "train_X.bin", std::ios::binary); }
     fs::resize_file(dir / "train_X.bin", 5000 * 3 * 96 * 96);
+    {  // one bright pixel per channel of the first image: no channel is constant, which loading refuses
+      std::fstream f(dir / "train_X.bin", std::ios::binary | std::ios::in | std::ios::out);
+      for (int c = 0; c < 3; ++c) {
+        f.seekp(c * 96 * 96);
+        f.put('\xff');
+      }
+    }
     write_bytes(dir / "train_y.bin", std::string(5000, '\x01'));
     auto o = options(dir.path());
     o.verify = true;

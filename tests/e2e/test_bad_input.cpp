@@ -231,8 +231,12 @@ TEST_CASE("bad input: [report] and [slurm] keys, types and kinds that do not exi
   check_one_line_error(dry_run("[report]\nkind = \"pie\"\n"),
                        {"bad.toml:7", "report.kind = 'pie' is unknown", "valid: ablation, grid, cost, curves"});
   const auto pie = sweep_file(dir, grid + "[report]\nkind = \"pie\"\n");
+  fs::create_directories(dir / "r");  // report reads a results folder that is there
   check_one_line_error(run_cli("report " + quote(pie) + " --results " + quote((dir / "r").string()), dir),
                        {"bad.toml:7", "report.kind = 'pie'", "valid: ablation, grid, cost, curves"});
+  // The metric measured is a /summary attribute a run records, never a column of "—".
+  check_one_line_error(dry_run("[report]\nmetric = \"foo\"\n"),
+                       {"bad.toml:7", "report.metric = 'foo' names no /summary attribute", "knn_top1"});
 }
 
 TEST_CASE("bad input: a process group this build or device cannot have is one line naming the key", "[e2e]") {
@@ -251,5 +255,6 @@ TEST_CASE("bad input: --claims-sha takes claim hashes only", "[e2e][bad-input]")
     check_one_line_error(run_cli("train " + quote(kExperiment) + " --dump-config --claims-sha=" + quote(v), dir),
                          {"--claims-sha", "12 hex digits"});
   }
-  CHECK(run_cli("train " + quote(kExperiment) + " --dump-config --claims-sha '0123456789ab ba9876543210'", dir).code == 0);
+  CHECK(run_cli("train " + quote(kExperiment) + " --dump-config --claims-sha '0123456789ab ba9876543210'", dir).code ==
+        0);
 }

@@ -52,6 +52,10 @@ for bin in dirty odd failing missing; do
 done
 bash "$aside" "$tmp/same" "$tmp/nowhere" > /dev/null 2>&1
 check "a missing folder refused" "2" "$?"
+mkdir -p "$tmp/opt/-r/s/cpu/runs" && cp "$a" "$tmp/opt/-r/s/cpu/runs/stale.h5"
+(cd "$tmp/opt" && bash "$aside" "$tmp/other" -r > "$tmp/out" 2>&1)
+check "a folder named like an option (-r) is a folder: its stale record set aside" "0 stale.h5.previous" \
+  "$? $(ls "$tmp/opt/-r/s/cpu/runs")"
 
 # compare-previous.py
 cmp="python3 $root/scripts/compare-previous.py"
@@ -71,6 +75,27 @@ $cmp "$tmp/g[1]" > "$tmp/out"
 check "a previous record with no regenerated one is not equal" "1 1" "$? $(grep -c "no x.h5 beside it" "$tmp/out")"
 $cmp "$tmp/nowhere" > /dev/null 2>&1
 check "a missing folder refused" "2" "$?"
+# A column h5dump cannot read, on both sides, is no evidence that they are equal: its chunk's
+# first value damaged in both copies (Fletcher-32 then refuses it), /summary still readable.
+damage_loss() {  # damage_loss <record>: flips a bit of the first value of /epochs/loss
+  python3 - "$1" "$(h5dump -d /epochs/loss -m %.17g "$1" | sed -n 's/.*(0): \([^,]*\),.*/\1/p')" <<'PY'
+import struct, sys
+path, first = sys.argv[1], float(sys.argv[2])
+data = bytearray(open(path, 'rb').read())
+at = data.find(struct.pack('<d', first))
+assert at >= 0, 'value not found'
+data[at] ^= 1
+open(path, 'wb').write(data)
+PY
+}
+cp "$a" "$runs/x.h5" && cp "$a" "$runs/x.h5.previous" && damage_loss "$runs/x.h5" && damage_loss "$runs/x.h5.previous"
+$cmp "$tmp/g[1]" > "$tmp/out"
+check "a column unreadable in both records is not equal" "1 1" "$? $(grep -c 'cannot read /epochs/loss' "$tmp/out")"
+base=("$root"/results/baselines/runs/*.h5)
+for f in "${base[@]}"; do h5dump -n "$f" | grep -q 'dataset    /steps/loss$' || { nosteps=$f; break; }; done
+cp "$nosteps" "$runs/x.h5" && cp "$nosteps" "$runs/x.h5.previous"
+$cmp "$tmp/g[1]" > "$tmp/out"
+check "a column neither record has (a baseline's /steps) is no difference" "0" "$?"
 
 # compare-previous.py --except: a default changed, so every run id did; pairs by config instead
 runs="$tmp/e/s/cpu/runs"

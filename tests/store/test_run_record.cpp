@@ -157,10 +157,43 @@ TEST_CASE("commit keeps the record it replaces as <id>.h5.previous, and only the
   REQUIRE(fs::exists(previous));
   CHECK(get_string(read_run(previous).attributes, "status", "previous") == "complete");
   CHECK(get_string(read_run(final).attributes, "status", "final") == "fail");
+  // Failed attempts in a row never push the complete record out of .previous.
   committed("error");
-  CHECK(get_string(read_run(previous).attributes, "status", "previous") == "fail");
+  CHECK(get_string(read_run(previous).attributes, "status", "previous") == "complete");
   CHECK(get_string(read_run(final).attributes, "status", "final") == "error");
   CHECK_FALSE(fs::exists(partial_path(dir.path(), "r1")));
+  // A complete record replaced by another takes .previous: one generation, the newer.
+  record.attributes["reason"] = std::string("second");
+  committed("complete");
+  committed("complete");
+  CHECK(get_string(read_run(previous).attributes, "reason", "previous") == "second");
+  // Over a .previous that is not complete, any record replaced takes its place.
+  fs::remove(previous);
+  fs::remove(final);
+  committed("fail");
+  committed("error");
+  CHECK(get_string(read_run(previous).attributes, "status", "previous") == "fail");
+  committed("error");
+  CHECK(get_string(read_run(previous).attributes, "status", "previous") == "error");
+}
+
+TEST_CASE("a schema_version 1 record that carries a digest is refused: no such record was ever written", "[store]") {
+  TempDir dir;
+  const fs::path path = dir.path() / "run.h5";
+  write_run(path, sample_record());
+  {
+    const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    REQUIRE(file >= 0);
+    const hid_t attr = H5Aopen(file, "schema_version", H5P_DEFAULT);
+    const std::int64_t one = 1;
+    REQUIRE(H5Awrite(attr, H5T_NATIVE_INT64, &one) >= 0);
+    H5Aclose(attr);
+    REQUIRE(H5Fclose(file) >= 0);
+  }
+  const std::string message = error_of([&] { read_run(path); });
+  CHECK_THAT(message, Catch::Contains(path.string()) &&
+                          Catch::Contains("schema_version 1, which predates checksums, beside a root attribute "
+                                          "'record_sha256'"));
 }
 
 TEST_CASE("commit never leaves a partial record that says complete, even when the final write fails", "[store]") {

@@ -13,8 +13,8 @@ namespace contra::config {
 void check_report(const ReportSpec& r, const std::set<std::string>& presets, const std::string& file) {
   const auto at = [&](const char* key) { return r.at(key, file); };
   const auto& kinds = names::kReportKinds;
-  CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), r.kind) != kinds.end(), "{}: report.kind = '{}' is unknown; valid: {}",
-               at("report.kind"), r.kind, fmt::join(kinds, ", "));
+  CONTRA_CHECK(std::find(kinds.begin(), kinds.end(), r.kind) != kinds.end(),
+               "{}: report.kind = '{}' is unknown; valid: {}", at("report.kind"), r.kind, fmt::join(kinds, ", "));
   for (const char* key : {"report.x", "report.series"})
     CONTRA_CHECK(r.origins.count(key) == 0 || !(std::string(key) == "report.x" ? r.x : r.series).empty(),
                  "{}: {} = '' names no axis; leave the key out for {}", at(key), key,
@@ -26,6 +26,10 @@ void check_report(const ReportSpec& r, const std::set<std::string>& presets, con
                  "summary.{}",
                  at("report.x"), r.x, fmt::join(axes, ", summary."));
   }
+  const auto& attributes = names::kSummaryAttributes;
+  CONTRA_CHECK(std::find(attributes.begin(), attributes.end(), r.metric) != attributes.end(),
+               "{}: report.metric = '{}' names no /summary attribute a run records; valid: {}", at("report.metric"),
+               r.metric, fmt::join(attributes, ", "));
   CONTRA_CHECK(!(r.categorical_x && r.log_x),
                "{}: report.categorical_x = true and report.log_x = true: a categorical axis places the values evenly, "
                "so it has no log scale; set one of them",
@@ -42,7 +46,8 @@ void check_report(const ReportSpec& r, const std::set<std::string>& presets, con
                "part, no '.csv')",
                at("report.epoch_reference"), r.epoch_reference);
   for (const auto& name : r.epoch_reference_presets)
-    CONTRA_CHECK(presets.count(name) == 1, "{}: report.epoch_reference_presets names '{}', which is no [preset.*] of this sweep",
+    CONTRA_CHECK(presets.count(name) == 1,
+                 "{}: report.epoch_reference_presets names '{}', which is no [preset.*] of this sweep",
                  at("report.epoch_reference_presets"), name);
   CONTRA_CHECK(std::isfinite(r.reference_n) && r.reference_n >= 0 && r.reference_n == std::floor(r.reference_n) &&
                    r.reference_n <= names::kMaxReferenceN,

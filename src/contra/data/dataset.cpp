@@ -19,8 +19,8 @@ std::string find_idx(const std::string& root, const std::string& stem, const std
   const fs::path plain = fs::path(root) / stem;
   if (fs::is_regular_file(gz)) return gz.string();
   if (fs::is_regular_file(plain)) return plain.string();
-  core::fail("{}: data.root = '{}': dataset not found: looked for {} and {}{}", where, root, gz.string(), plain.string(),
-             advice.empty() ? std::string() : "; " + advice);
+  core::fail("{}: data.root = '{}': dataset not found: looked for {} and {}{}", where, root, gz.string(),
+             plain.string(), advice.empty() ? std::string() : "; " + advice);
 }
 
 const char* const kParts[4][2] = {{"train", "images"}, {"train", "labels"}, {"t10k", "images"}, {"t10k", "labels"}};
@@ -82,6 +82,12 @@ std::string folder_with(const std::vector<std::string>& candidates, const std::v
 
 void constants_from_train_then_subset(Dataset& d, const config::DataOptions& options, const std::string& where) {
   auto constants = channel_statistics(d.train.images);  // before any subset, so every subset normalises alike
+  for (std::size_t c = 0; c < constants.std.size(); ++c)
+    CONTRA_CHECK(constants.std[c] > 0,
+                 "{}: channel {} of {} of {}'s training images holds one value, {:.0f}, in every pixel: normalising "
+                 "would divide by its standard deviation, 0; a constant channel carries nothing to learn, so store "
+                 "the images without it (e.g. as grayscale)",
+                 where, c, constants.std.size(), options.dataset, constants.mean[c] * 255.0);
   d.mean = std::move(constants.mean);
   d.std = std::move(constants.std);
   keep_first(d.train, options.train_subset, "train_subset", where);

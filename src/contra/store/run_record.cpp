@@ -128,14 +128,29 @@ void verify_digest(const fs::path& path, RunRecord& record) {
         path.string(), kDigestAttribute, stored.substr(0, 19), computed.substr(0, 19));
 }
 
+// The status of the record at `path`, or "" when it cannot be read.
+std::string status_of(const fs::path& path) noexcept {
+  try {
+    const RunRecord r = read_run(path);
+    const auto it = r.attributes.find("status");
+    return it != r.attributes.end() && std::holds_alternative<std::string>(it->second)
+               ? std::get<std::string>(it->second)
+               : std::string();
+  } catch (...) {
+    return {};
+  }
+}
+
 // A final record about to be replaced stays, as <file>.previous (the sweep's --rerun sets records
 // aside under the same name): a hard link, so the final path is never without a record, or a copy
-// where the file system has no links. An older .previous is replaced.
+// where the file system has no links. An older .previous is replaced, unless it is complete and the
+// record now replaced is not: failed attempts in a row never push a complete record out.
 void keep_previous(const fs::path& final) {
   std::error_code ec;
   if (!fs::is_regular_file(final, ec)) return;
   fs::path previous = final;
   previous += ".previous";
+  if (fs::is_regular_file(previous, ec) && status_of(previous) == "complete" && status_of(final) != "complete") return;
   fs::remove(previous, ec);
   fs::create_hard_link(final, previous, ec);
   if (ec) fs::copy_file(final, previous, fs::copy_options::overwrite_existing, ec);
@@ -209,7 +224,16 @@ RunRecord read_run(const fs::path& path) {
   if (const auto group = root.open_group("steps")) record.steps = read_columns(*group);
   if (const auto group = root.open_group("epochs")) record.epochs = read_columns(*group);
   if (const auto group = root.open_group("summary")) record.summary = read_attributes(*group);
-  if (version >= 2) verify_digest(path, record);
+  if (version >= 2) {
+    verify_digest(path, record);
+  } else if (record.attributes.count(kDigestAttribute) != 0) {
+    // No record of schema_version 1 was written with a digest: a version set back to 1 would read a
+    // changed record unverified.
+    core::fail(
+        "cannot read run file '{}': schema_version 1, which predates checksums, beside a root attribute '{}': "
+        "the file is damaged or was changed",
+        path.string(), kDigestAttribute);
+  }
   return record;
 }
 

@@ -77,8 +77,9 @@ void annotate_partial(const std::filesystem::path& dir, const std::string& run_i
                       const std::string& reason) noexcept;
 
 /// Writes the finished record to the final path (atomically, as write_run does), then removes the
-/// partial record. A record already at the final path is kept as `<id>.h5.previous` (replacing an
-/// older one there), so no complete record is discarded. The finished status is never written to
+/// partial record. A record already at the final path is kept as `<id>.h5.previous` (one
+/// generation, as `contra sweep --rerun` keeps), replacing an older one there unless that one is
+/// complete and the record now replaced is not: failed attempts never push a complete record out. The finished status is never written to
 /// the partial path, so a kill at any moment leaves either the old partial record or the final
 /// one, never a partial that says complete. Throws core::ContraError as write_run does, or naming the partial path when it cannot
 /// be removed, or naming the final path when the old record cannot be kept.
