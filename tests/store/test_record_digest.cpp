@@ -6,12 +6,11 @@
 
 #include <hdf5.h>
 
-#include <atomic>
-#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <string>
 
+#include "../support/temp_dir.h"
 #include "contra/core/error.h"
 #include "contra/store/hdf5.h"
 #include "contra/store/record_digest.h"
@@ -21,21 +20,6 @@ namespace fs = std::filesystem;
 using namespace contra::store;
 
 namespace {
-
-struct Scratch {
-  fs::path dir;
-  Scratch() {
-    static std::atomic<int> counter{0};
-    dir = fs::temp_directory_path() /
-          ("contra-digest-test-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" +
-           std::to_string(counter++));
-    fs::create_directories(dir);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-};
 
 RunRecord small_record() {
   RunRecord r;
@@ -119,8 +103,8 @@ TEST_CASE("digest: the canonical bytes are as documented, and the digest is thei
 }
 
 TEST_CASE("digest: a record reads back verified, and every change behind the writer's back is refused", "[store]") {
-  Scratch scratch;
-  const fs::path path = scratch.dir / "abc.h5";
+  contra::testing::TempDir scratch;
+  const fs::path path = scratch / "abc.h5";
   write_run(path, small_record());
   const RunRecord read = read_run(path);
   CHECK(read.attributes.count(kDigestAttribute) == 0);  // checked, then taken out

@@ -28,22 +28,17 @@ constexpr ClaimKind kKinds[] = {ClaimKind::increases, ClaimKind::decreases, Clai
 }  // namespace
 
 const char* to_string(ClaimKind kind) {
+  // clang-format off
   switch (kind) {
-    case ClaimKind::increases:
-      return "increases";
-    case ClaimKind::decreases:
-      return "decreases";
-    case ClaimKind::peaks_within:
-      return "peaks_within";
-    case ClaimKind::above:
-      return "above";
-    case ClaimKind::approx:
-      return "approx";
-    case ClaimKind::fails:
-      return "fails";
-    case ClaimKind::narrows:
-      return "narrows";
+    case ClaimKind::increases: return "increases";
+    case ClaimKind::decreases: return "decreases";
+    case ClaimKind::peaks_within: return "peaks_within";
+    case ClaimKind::above: return "above";
+    case ClaimKind::approx: return "approx";
+    case ClaimKind::fails: return "fails";
+    case ClaimKind::narrows: return "narrows";
   }
+  // clang-format on
   return "?";
 }
 

@@ -131,11 +131,7 @@ void verify_digest(const fs::path& path, RunRecord& record) {
 // The status of the record at `path`, or "" when it cannot be read.
 std::string status_of(const fs::path& path) noexcept {
   try {
-    const RunRecord r = read_run(path);
-    const auto it = r.attributes.find("status");
-    return it != r.attributes.end() && std::holds_alternative<std::string>(it->second)
-               ? std::get<std::string>(it->second)
-               : std::string();
+    return get_string(read_run(path).attributes, "status", path.string());
   } catch (...) {
     return {};
   }
