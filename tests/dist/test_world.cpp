@@ -161,7 +161,9 @@ TEST_CASE("dist: a rendezvous that cannot form fails with one line within the ti
 
 TEST_CASE("dist: the environment's rendezvous variables are checked", "[dist]") {
   const auto with = [](std::vector<std::pair<const char*, const char*>> vars) {
-    for (const char* v : {"WORLD_SIZE", "RANK", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"})
+    for (const char* v : {"WORLD_SIZE", "RANK", "LOCAL_RANK", "LOCAL_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
+                          "SLURM_NTASKS", "SLURM_STEP_ID", "SLURM_PROCID", "SLURM_LOCALID", "SLURM_NODEID",
+                          "SLURM_STEP_TASKS_PER_NODE", "SLURM_TASKS_PER_NODE", "SLURM_JOB_NODELIST", "SLURM_JOB_ID"})
       unsetenv(v);
     for (const auto& [k, v] : vars) setenv(k, v, 1);
   };
@@ -196,6 +198,35 @@ TEST_CASE("dist: the environment's rendezvous variables are checked", "[dist]") 
         {"MASTER_PORT", "1"}});
   CHECK_THROWS_WITH(dist::rendezvous_from_environment(),
                     Catch::Contains("LOCAL_RANK=2 is not below LOCAL_WORLD_SIZE=2"));
+  // An srun step: the ranks on this node (torchrun's LOCAL_WORLD_SIZE) from the step's tasks per node.
+  const std::vector<std::pair<const char*, const char*>> step{{"SLURM_NTASKS", "7"},
+                                                              {"SLURM_STEP_ID", "0"},
+                                                              {"SLURM_PROCID", "6"},
+                                                              {"SLURM_LOCALID", "0"},
+                                                              {"SLURM_JOB_NODELIST", "gpu[03-06]"},
+                                                              {"SLURM_JOB_ID", "1234"}};
+  const auto step_with = [&](std::vector<std::pair<const char*, const char*>> more) {
+    more.insert(more.end(), step.begin(), step.end());
+    with(more);
+  };
+  step_with({{"SLURM_STEP_TASKS_PER_NODE", "2(x3),1"}, {"SLURM_NODEID", "3"}});
+  const auto slurm = dist::rendezvous_from_environment();
+  CHECK((slurm.source == "SLURM" && slurm.world_size == 7 && slurm.rank == 6 && slurm.local_world_size == 1 &&
+         slurm.master_addr == "gpu03"));
+  step_with({{"SLURM_STEP_TASKS_PER_NODE", "2(x3),1"}, {"SLURM_NODEID", "1"}});
+  CHECK(dist::rendezvous_from_environment().local_world_size == 2);
+  step_with({{"SLURM_TASKS_PER_NODE", "4,3"}});  // the job's, without the step's; node 0
+  CHECK(dist::rendezvous_from_environment().local_world_size == 4);
+  step_with({{"SLURM_STEP_TASKS_PER_NODE", "2(x3),1"}, {"SLURM_NODEID", "4"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("lists 4 node(s), but SLURM_NODEID is 4"));
+  step_with({{"SLURM_STEP_TASKS_PER_NODE", "2(x3"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("SLURM_STEP_TASKS_PER_NODE=2(x3"));
+  step_with({{"SLURM_STEP_TASKS_PER_NODE", "two"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(), Catch::Contains("SLURM_STEP_TASKS_PER_NODE=two"));
+  with({{"SLURM_NTASKS", "4"}, {"SLURM_STEP_ID", "0"}, {"SLURM_PROCID", "1"}, {"SLURM_LOCALID", "1"},
+        {"SLURM_STEP_TASKS_PER_NODE", "1(x4)"}});
+  CHECK_THROWS_WITH(dist::rendezvous_from_environment(),
+                    Catch::Contains("SLURM_LOCALID=1 is not below the 1 task(s) SLURM placed on this node"));
   with({});
 }
 

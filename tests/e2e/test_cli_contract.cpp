@@ -62,6 +62,12 @@ TEST_CASE("e2e: sweep --help and --dry-run and status say what the sweep trains 
   REQUIRE(baselines_at != std::string::npos);
   CHECK(baselines_at < listed.out.find("sweep with preset cpu: 1 runs"));
   CHECK(listed.out.find("[raw pixels] seed=0") < listed.out.find("method.momentum=0.9"));
+  // The listing says what it did not check; a data.train_subset past the dataset passes it.
+  CHECK_THAT(listed.out, Catch::Contains("not checked by --dry-run: each run's device and precision, its dataset (read "
+                                         "whole) and data.train_subset against it"));
+  const auto too_many = run_cli("sweep " + quote(with) + " --dry-run --set data.train_subset=70000", dir);
+  CHECK(too_many.code == 0);
+  CHECK_THAT(too_many.out, Catch::Contains("not checked by --dry-run"));
   // contra status lists the baselines too, first.
   const auto status = run_cli("status " + quote(with), dir);
   CHECK(status.code == 0);
@@ -183,6 +189,16 @@ TEST_CASE("e2e: contra train on a recorded run trains it again and keeps the old
   CHECK(files_with(dir / "runs", ".h5").size() == 1);
   CHECK(contra::store::get_string(contra::store::read_run(records.front()).attributes, "started_at", "new") !=
         contra::store::get_string(contra::store::read_run(previous).attributes, "started_at", "old"));
+  // A folder where .previous goes would stop the run only when it is saved: refused before it trains.
+  const std::string kept = read_file(records.front());
+  fs::remove(previous);
+  fs::create_directories(previous / "x");
+  const auto third = run_cli(train, dir);
+  CHECK(third.code == 2);
+  CHECK_THAT(third.err, Catch::Contains(previous.string()) && Catch::Contains("something other than a file stands"));
+  CHECK(lines_of(third.err).size() == 1);
+  CHECK(read_file(records.front()) == kept);
+  CHECK(files_with(dir / "runs", ".h5.partial").empty());
 }
 
 TEST_CASE("e2e: report and status refuse a --results folder that is not there, and create nothing", "[e2e]") {

@@ -243,6 +243,49 @@ TEST_CASE("slurm: a task whose run trains on CUDA asks for a GPU, unless [slurm]
   CHECK_THAT(two_ranks, Catch::Contains("#SBATCH --gres=gpu:2\n") && Catch::Contains("#SBATCH --ntasks-per-node=2\n") &&
                             Catch::Contains("srun --nodes=1 --ntasks-per-node=2"));
   CHECK_THAT(sbatch("one-rank", ""), Catch::Contains("#SBATCH --ntasks-per-node=1\n") && !Catch::Contains("srun"));
+  // The logs folder quoted, its % doubled (sbatch reads %x as a pattern), checked by sbatch below
+  // where a cluster runs; one it cannot carry is refused before anything is written.
+  const fs::path odd = dir / "re sults%x";
+  const auto spaced = run_cli("sweep " + quote(sweep_file(dir, "spaced", "0", 512, 1)) +
+                                  " --launcher slurm --no-submit --results " + quote(odd.string()),
+                              dir);
+  REQUIRE(spaced.code == 0);
+  CHECK_THAT(read_file(odd / "spaced" / "cpu" / "slurm" / "spaced.sbatch"),
+             Catch::Contains("#SBATCH --output=\"" + (dir / "re sults%%x").string() + "/spaced/cpu/logs/slurm-%A_%a.log\"\n"));
+  const fs::path quoted = dir / "a\"b";
+  const auto refused = run_cli("sweep " + quote(sweep_file(dir, "quoted", "0", 512, 1)) +
+                                   " --launcher slurm --no-submit --results " + quote(quoted.string()),
+                               dir);
+  CHECK(refused.code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("cannot carry a double quote"));
+  CHECK(lines_of(refused.err).size() == 1);
+  CHECK_FALSE(fs::exists(quoted / "quoted" / "cpu" / "configs"));
+}
+
+TEST_CASE("slurm: a run on cuda:N, and CPU and CUDA runs in one array, are refused in one line", "[slurm][e2e]") {
+  TempDir dir;
+  const fs::path results = dir / "results";
+  // SLURM gives a task its GPUs as cuda:0, cuda:1, ... (CUDA_VISIBLE_DEVICES): cuda:1 would be a GPU not given.
+  const auto indexed = run_cli("sweep " + quote(sweep_file(dir, "indexed", "0", 512, 1)) +
+                                   " --launcher slurm --no-submit --set 'run.device=\"cuda:1\"' --results " +
+                                   quote(results.string()),
+                               dir);
+  CHECK(indexed.code == 2);
+  CHECK_THAT(indexed.err, Catch::Contains("run.device = \"cuda:1\"") && Catch::Contains("use run.device = \"cuda\""));
+  CHECK(lines_of(indexed.err).size() == 1);
+  CHECK_FALSE(fs::exists(results / "indexed" / "cpu" / "slurm"));
+  // One array asks every task for the same resources: the CPU runs would hold GPUs.
+  std::string mixed = read_file(sweep_file(dir, "mixed", "0", 512, 1));
+  const std::string axis = "\"method.momentum\" = [0.99]";
+  mixed.replace(mixed.find(axis), axis.size(), "\"run.device\" = [\"cpu\", \"cuda\"]");
+  const auto both = run_cli("sweep " + quote(write_file(dir / "mixed.toml", mixed)) +
+                                " --launcher slurm --no-submit --results " + quote(results.string()),
+                            dir);
+  CHECK(both.code == 2);
+  CHECK_THAT(both.err, Catch::Contains("(run.device = \"cpu\")") && Catch::Contains("(run.device = \"cuda\")") &&
+                           Catch::Contains("sweep the CPU and the CUDA runs separately"));
+  CHECK(lines_of(both.err).size() == 1);
+  CHECK_FALSE(fs::exists(results / "mixed" / "cpu" / "slurm"));
 }
 
 TEST_CASE(

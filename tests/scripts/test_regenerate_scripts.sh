@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# scripts/set-aside-stale.sh and scripts/compare-previous.py (make regenerate) on hand-made folders:
+# scripts/set-aside-stale.sh and scripts/compare-previous.py (make regenerate) on hand-made folders,
+# and slurm-under-load.sh's refusals:
 # two committed run records serve as fixtures, fake binaries stand in for contra's --version.
 #
 #   tests/scripts/test_regenerate_scripts.sh <repository root>
@@ -112,5 +113,15 @@ check "two records with that config: neither is taken for the regenerated one" "
   "$? $(grep -c 'no old.h5 beside it' "$tmp/out")"
 $cmp --except knn_random_init "$tmp/e" > "$tmp/out" 2>&1
 check "a key without its section refused" "2 1" "$? $(wc -l < "$tmp/out")"
+
+# slurm-under-load.sh refuses what it cannot measure, before it starts any load
+load=$root/scripts/slurm-under-load.sh
+bash "$load" "$tmp" 3 extra > "$tmp/out" 2>&1
+check "slurm-under-load: a third argument refused, one line" "2 1" "$? $(wc -l < "$tmp/out")"
+bash "$load" "$tmp" > "$tmp/out" 2>&1
+check "slurm-under-load: a folder that is no build refused, one line" "2 1" "$? $(wc -l < "$tmp/out")"
+touch "$tmp/CTestTestfile.cmake"
+bash "$load" "$tmp" 0 > "$tmp/out" 2>&1
+check "slurm-under-load: N = 0 refused, one line" "2 1" "$? $(wc -l < "$tmp/out")"
 
 [ "$failures" -eq 0 ] || { echo "$failures checks failed"; exit 1; }

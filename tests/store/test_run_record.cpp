@@ -209,7 +209,7 @@ TEST_CASE("commit never leaves a partial record that says complete, even when th
   CHECK(get_string(read_run(partial_path(dir.path(), "r1")).attributes, "status", "r1") == "running");
 }
 
-TEST_CASE("read_run rejects missing, non-HDF5 and foreign files, naming the path", "[store]") {
+TEST_CASE("read_run rejects missing, non-HDF5, truncated and foreign files, naming the path", "[store]") {
   TempDir dir;
   const fs::path missing = dir.path() / "missing.h5";
   std::string message = error_of([&] { read_run(missing); });
@@ -219,6 +219,13 @@ TEST_CASE("read_run rejects missing, non-HDF5 and foreign files, naming the path
   std::ofstream(text) << "this is not HDF5\n";
   message = error_of([&] { read_run(text); });
   CHECK_THAT(message, Catch::Contains(text.string()) && Catch::Contains("not an HDF5 file"));
+
+  // Truncated: its signature reads, the rest does not; the message says damaged.
+  const fs::path truncated = dir.path() / "truncated.h5";
+  write_run(truncated, sample_record());
+  fs::resize_file(truncated, fs::file_size(truncated) / 2);
+  message = error_of([&] { read_run(truncated); });
+  CHECK_THAT(message, Catch::Contains(truncated.string()) && Catch::Contains("damaged"));
 
   const fs::path foreign = dir.path() / "foreign.h5";
   {

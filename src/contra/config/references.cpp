@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <cstdlib>
 #include <filesystem>
 
 #include "contra/config/claims_reader.h"
@@ -18,12 +22,28 @@ ReferenceValue to_value(const toml::node& node, const std::string& where) {
   if (detail::read_value(node, flag)) {
     v.text = flag ? "true" : "false";
   } else if (detail::read_value(node, d)) {
+    CONTRA_CHECK(std::isfinite(d),
+                 "{}: a reference value must be finite, got {}: leave out a value the paper does not give, or write "
+                 "a word such as \"n/a\"",
+                 where, detail::literal_of(node));
     v.number = d;
     v.text = detail::literal_of(node);
   } else {
     CONTRA_CHECK(detail::read_value(node, v.text),
                  "{}: a reference value must be a number, a boolean or a word, got {}", where,
                  detail::literal_of(node));
+    // A word that starts like a number and goes on with a letter or point ("6O.6", "58.1x GB") is
+    // a typo far more often than a word; a number, then a space ("7.4 GB", "0.98 align"), is a
+    // value with its unit or a description.
+    // ("information" starts like "inf" to strtod: only a digit, or a sign or point before one, counts.)
+    const auto digit_at = [&](std::size_t i) { return i < v.text.size() && std::isdigit(static_cast<unsigned char>(v.text[i])); };
+    const bool numeric_start = digit_at(0) || (v.text.size() > 1 && std::strchr("+-.", v.text[0]) && digit_at(1));
+    char* end = nullptr;
+    (void)std::strtod(v.text.c_str(), &end);
+    CONTRA_CHECK(!numeric_start || !(std::isalnum(static_cast<unsigned char>(*end)) || *end == '.'),
+                 "{}: reference value \"{}\" starts like a number but is not one: write the number unquoted, or a "
+                 "word",
+                 where, v.text);
   }
   return v;
 }

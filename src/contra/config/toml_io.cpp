@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <cstring>
 #include <regex>
 #include <sstream>
 
@@ -167,7 +168,11 @@ Value parse_literal(const std::string& text) {
   std::optional<toml::table> parsed;
   try {
     parsed = toml::parse("v = " + text);
-  } catch (const toml::parse_error&) {
+  } catch (const toml::parse_error& e) {
+    // An array, a quoted string or an inline table that TOML cannot read is not a word either.
+    const auto first = text.find_first_not_of(' ');
+    CONTRA_CHECK(first == std::string::npos || std::strchr("[{\"'", text[first]) == nullptr,
+                 "{} is no value a config key can hold: {}", text, e.description());
     // A number TOML cannot hold (an integer past 64 bits, a float past double) is not a word.
     static const std::regex number(R"(^[+-]?(\d[\d_]*)?(\.\d[\d_]*)?([eE][+-]?\d+)?$)");
     CONTRA_CHECK(!std::regex_match(text, number) || text.find_first_of("0123456789") == std::string::npos,

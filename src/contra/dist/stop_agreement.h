@@ -4,6 +4,8 @@
 // whether any rank was asked.
 #pragma once
 
+#include <torch/types.h>
+
 #include "contra/dist/world.h"
 
 namespace contra::dist {
@@ -13,5 +15,15 @@ namespace contra::dist {
 /// so every rank then takes the same path. Every rank must call it at the same point; for one
 /// process it is core::stop_requested(). Throws core::ContraError as World's collectives do.
 bool agree_on_stop(const World& world);
+
+/// This rank's vote for a collective that carries other values too (the training step's scalars,
+/// train/step.cpp): float64 W, zero but for this rank's entry, its stop signal (0 when none). Sum
+/// the ballots over the ranks (World::all_reduce_sum) and pass the sum to agreed_stop.
+torch::Tensor stop_ballot(const World& world);
+
+/// What the ranks agreed, from the sum of their ballots (float64 W, every rank's signal at its
+/// position): true when any rank was asked, and then, as agree_on_stop, this rank is marked as
+/// asked with the largest signal number. Throws core::ContraError when `summed` is not W entries.
+bool agreed_stop(const torch::Tensor& summed, const World& world);
 
 }  // namespace contra::dist

@@ -56,6 +56,34 @@ std::string first_host(const std::string& nodelist) {
   return nodelist.substr(0, bracket) + nodelist.substr(bracket + 1, end - bracket - 1);
 }
 
+/// The ranks SLURM placed on this node: entry SLURM_NODEID of the step's tasks per node
+/// (SLURM_STEP_TASKS_PER_NODE, else SLURM_TASKS_PER_NODE), a list such as "2(x3),1" (2 tasks on
+/// each of the first 3 nodes, 1 on the fourth); nullopt when neither is set. Throws
+/// core::ContraError naming the variable when the list does not parse or has no entry for the node.
+std::optional<int> slurm_tasks_on_node(int world_size) {
+  const char* name = "SLURM_STEP_TASKS_PER_NODE";
+  auto list = env(name);
+  if (!list) list = env(name = "SLURM_TASKS_PER_NODE");
+  if (!list) return std::nullopt;
+  const int node = env("SLURM_NODEID") ? env_int("SLURM_NODEID", *env("SLURM_NODEID"), 0, 1 << 20) : 0;
+  int first = 0;  // the node index the next entry starts at
+  for (std::size_t at = 0; at <= list->size();) {
+    const auto end = std::min(list->find(',', at), list->size());
+    const std::string item = list->substr(at, end - at);
+    const auto times = item.find("(x");
+    const int tasks = env_int(name, times == std::string::npos ? item : item.substr(0, times), 1, world_size);
+    int repeat = 1;
+    if (times != std::string::npos) {
+      CONTRA_CHECK(item.back() == ')', "environment variable {}={}: expected entries such as 2(x3) or 2", name, *list);
+      repeat = env_int(name, item.substr(times + 2, item.size() - times - 3), 1, 1 << 20);
+    }
+    if (node < first + repeat) return tasks;
+    first += repeat;
+    at = end + 1;
+  }
+  core::fail("environment variable {}={} lists {} node(s), but SLURM_NODEID is {}", name, *list, first, node);
+}
+
 /// First line of a library's message (c10::Error appends a backtrace).
 std::string first_line(const std::exception& e) {
   const std::string what = e.what();
@@ -91,6 +119,13 @@ Rendezvous rendezvous_from_environment() {
     r.world_size = env_int("SLURM_NTASKS", *slurm_tasks, 1, 1 << 20);
     r.rank = env_int("SLURM_PROCID", *env("SLURM_PROCID"), 0, r.world_size - 1);
     if (const auto local = env("SLURM_LOCALID")) r.local_rank = env_int("SLURM_LOCALID", *local, 0, r.world_size - 1);
+    // What torchrun calls LOCAL_WORLD_SIZE: the ranks on this node (NCCL's one GPU per rank, rank_device).
+    if (const auto local = slurm_tasks_on_node(r.world_size)) {
+      r.local_world_size = *local;
+      CONTRA_CHECK(r.local_rank < r.local_world_size,
+                   "environment variable SLURM_LOCALID={} is not below the {} task(s) SLURM placed on this node",
+                   r.local_rank, r.local_world_size);
+    }
     if (const auto nodes = env("SLURM_JOB_NODELIST")) r.master_addr = first_host(*nodes);
     if (const auto job = env("SLURM_JOB_ID"))
       r.master_port = 20000 + env_int("SLURM_JOB_ID", *job, 0, 1 << 30) % 12000;  // below 32768

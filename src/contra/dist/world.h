@@ -22,7 +22,8 @@ struct Rendezvous {
   int rank = 0;                                   ///< in [0, world_size)
   int world_size = 1;                             ///< W, the number of processes of the run
   int local_rank = 0;                             ///< the rank on this node (its GPU on CUDA)
-  int local_world_size = 0;                       ///< ranks on this node (LOCAL_WORLD_SIZE); 0 = not said
+  int local_world_size = 0;                       ///< ranks on this node (LOCAL_WORLD_SIZE, or under SLURM the
+                                                  ///< step's tasks on this node); 0 = not said
   std::string master_addr = "127.0.0.1";          ///< where rank 0's TCPStore listens
   int master_port = 29500;                        ///< its TCP port, in [1, 65535]
   std::string backend = "gloo";                   ///< the process group: gloo (CPU tensors) or nccl (CUDA)
@@ -37,7 +38,8 @@ struct Rendezvous {
 /// core::ContraError naming the variable and its value when one is not an integer, the rank lies
 /// outside [0, WORLD_SIZE), the port outside [1, 65535], or MASTER_ADDR / MASTER_PORT is missing
 /// for W > 1 (inside SLURM the port defaults to one derived from SLURM_JOB_ID and the address to
-/// the first host of SLURM_JOB_NODELIST, both still overridable).
+/// the first host of SLURM_JOB_NODELIST, both still overridable; the ranks on this node come from
+/// SLURM_STEP_TASKS_PER_NODE and SLURM_NODEID, and must exceed SLURM_LOCALID).
 Rendezvous rendezvous_from_environment();
 
 /// Whether this build carries the gloo process group (CMake found gloo's headers).

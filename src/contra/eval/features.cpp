@@ -5,12 +5,13 @@
 #include <vector>
 
 #include "contra/core/error.h"
+#include "contra/dist/row_share.h"
 
 namespace contra::eval {
 
 torch::Tensor frozen_outputs(models::Encoder encoder, const torch::Tensor& images,
                              const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch,
-                             bool embed) {
+                             bool embed, const dist::World& world) {
   CONTRA_CHECK(batch >= 1, "evaluation batch = {} must be >= 1", batch);
   torch::NoGradGuard no_grad;
   // Eval mode for the pass, and the previous mode back however it ends.
@@ -20,10 +21,20 @@ torch::Tensor frozen_outputs(models::Encoder encoder, const torch::Tensor& image
     ~ModeScope() { encoder->train(was_training); }
   } mode{encoder, encoder->is_training()};
   encoder->eval();
+  const auto outputs = [&](const torch::Tensor& x) { return embed ? encoder->forward(x) : encoder->features(x); };
   std::vector<torch::Tensor> parts;
   for (std::int64_t start = 0; start < images.size(0); start += batch) {
     const auto x = preprocess(images.slice(0, start, std::min(images.size(0), start + batch)));
-    parts.push_back(embed ? encoder->forward(x) : encoder->features(x));
+    if (world.single()) {
+      parts.push_back(outputs(x));
+      continue;
+    }
+    // This rank's rows of the batch, padded to the share's size (a rank without rows runs one real
+    // row, as padding: the all_gather needs the output's shape from every rank).
+    const auto mine = dist::row_share(x.size(0), world);
+    auto y = outputs(mine.count > 0 ? x.slice(0, mine.start, mine.start + mine.count) : x.slice(0, 0, 1));
+    if (y.size(0) < mine.per_rank) y = torch::cat({y, torch::zeros({mine.per_rank - y.size(0), y.size(1)}, y.options())});
+    parts.push_back(world.all_gather(y).slice(0, 0, x.size(0)));
   }
   return torch::cat(parts, 0);
 }

@@ -7,6 +7,7 @@
 #include <functional>
 #include <vector>
 
+#include "contra/dist/world.h"
 #include "contra/models/encoder.h"
 
 namespace contra::eval {
@@ -17,9 +18,16 @@ namespace contra::eval {
 /// the encoder's float input (and may augment it). The encoder runs in eval mode without gradients
 /// and is put back into its previous mode, also when preprocess or the encoder throws. Throws
 /// core::ContraError when batch < 1.
+///
+/// With `world` of W ranks (every rank calls it, with the same images and encoder weights) the
+/// ranks share the encoder's work: every rank preprocesses each batch (so an augmenting preprocess
+/// draws from its stream as one process does), runs the encoder on its rows of it
+/// (dist/row_share.h), and one all_gather per batch gives every rank the whole N×F. The values are
+/// one process's, up to the rounding of a smaller forward batch. Throws core::ContraError as
+/// World's collectives do.
 torch::Tensor frozen_outputs(models::Encoder encoder, const torch::Tensor& images,
                              const std::function<torch::Tensor(const torch::Tensor&)>& preprocess, std::int64_t batch,
-                             bool embed = false);
+                             bool embed = false, const dist::World& world = dist::World());
 
 /// Copies of every parameter and buffer of a module: what a frozen evaluation checks against after.
 std::vector<torch::Tensor> snapshot(const torch::nn::Module& module);

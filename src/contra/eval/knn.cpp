@@ -3,6 +3,7 @@
 #include <torch/torch.h>
 
 #include "contra/core/error.h"
+#include "contra/dist/row_share.h"
 #include "contra/eval/accuracy.h"
 
 namespace contra::eval {
@@ -39,6 +40,24 @@ double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, c
                 std::int64_t chunk) {
   const auto pred = knn_predict(train, train_labels, test, num_classes, k, t, chunk);
   return top1_percent(pred, test_labels);
+}
+
+double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                const torch::Tensor& test_labels, std::int64_t num_classes, std::int64_t k, double t,
+                const dist::World& world, std::int64_t chunk) {
+  if (world.single() || test.size(0) == 0)
+    return knn_top1(train, train_labels, test, test_labels, num_classes, k, t, chunk);
+  const auto mine = dist::row_share(test.size(0), world);
+  double correct = 0;
+  if (mine.count > 0) {
+    const auto rows = test.slice(0, mine.start, mine.start + mine.count);
+    const auto pred = knn_predict(train, train_labels, rows, num_classes, k, t, chunk);
+    const auto labels = test_labels.slice(0, mine.start, mine.start + mine.count).to(pred.device());
+    correct = pred.eq(labels).sum().item<double>();
+  }
+  std::vector<torch::Tensor> sums{torch::full({1}, correct, torch::kFloat64)};
+  world.all_reduce_sum(sums);
+  return 100.0 * (sums[0].item<double>() / static_cast<double>(test.size(0)));
 }
 
 }  // namespace contra::eval

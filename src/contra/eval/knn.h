@@ -5,6 +5,8 @@
 
 #include <torch/types.h>
 
+#include "contra/dist/world.h"
+
 namespace contra::eval {
 
 /// Predicted classes for `test` (M×F) from the bank `train` (N×F) with labels `train_labels` (N,
@@ -18,5 +20,13 @@ torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train
 double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
                 const torch::Tensor& test_labels, std::int64_t num_classes, std::int64_t k, double t,
                 std::int64_t chunk = 512);
+
+/// knn_top1 with the test rows shared over the ranks of `world`: every rank holds the whole bank
+/// and test set, predicts its rows of the test set (dist/row_share.h), and one all-reduce sums the
+/// correct counts. Every rank calls it and gets the same value, one process's. Throws as knn_top1
+/// does, and core::ContraError as World's collectives do.
+double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                const torch::Tensor& test_labels, std::int64_t num_classes, std::int64_t k, double t,
+                const dist::World& world, std::int64_t chunk = 512);
 
 }  // namespace contra::eval

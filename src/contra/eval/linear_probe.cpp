@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "contra/core/error.h"
+#include "contra/dist/row_share.h"
 #include "contra/eval/accuracy.h"
 
 namespace contra::eval {
@@ -33,7 +34,7 @@ void check_split(const torch::Tensor& x, const torch::Tensor& y, std::int64_t fe
 
 LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
                                const torch::Tensor& test_labels, std::int64_t num_classes,
-                               const LinearProbeOptions& options) {
+                               const LinearProbeOptions& options, const dist::World& world) {
   CONTRA_CHECK(options.max_iter >= 1, "linear probe: max_iter = {} must be >= 1", options.max_iter);
   CONTRA_CHECK(options.tolerance_grad > 0, "linear probe: tolerance_grad = {} must be > 0", options.tolerance_grad);
   CONTRA_CHECK(options.weight_decay >= 0, "linear probe: weight_decay = {} must be >= 0", options.weight_decay);
@@ -63,27 +64,44 @@ LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& 
                                                 .tolerance_change(0)
                                                 .history_size(20)
                                                 .line_search_fn("strong_wolfe"));
-  const auto objective = [&] {
-    return torch::nn::functional::cross_entropy(torch::addmm(bias, xs_train, weight.t()), y_train) +
-           0.5 * options.weight_decay * weight.pow(2).sum();
+  // With W ranks, this rank's rows of the training split; its part of the mean cross-entropy.
+  const auto mine = dist::row_share(xs_train.size(0), world);
+  const auto xs_mine = xs_train.slice(0, mine.start, mine.start + mine.count);
+  const auto y_mine = y_train.slice(0, mine.start, mine.start + mine.count);
+  const auto l2 = [&] { return 0.5 * options.weight_decay * weight.pow(2).sum(); };
+  // The loss with its gradient in weight.grad() and bias.grad().
+  const auto loss_and_gradient = [&] {
+    lbfgs.zero_grad();
+    if (world.single()) {
+      auto loss = torch::nn::functional::cross_entropy(torch::addmm(bias, xs_train, weight.t()), y_train) + l2();
+      loss.backward();
+      return loss;
+    }
+    namespace F = torch::nn::functional;
+    const auto part = F::cross_entropy(torch::addmm(bias, xs_mine, weight.t()), y_mine,
+                                       F::CrossEntropyFuncOptions().reduction(torch::kSum)) /
+                      static_cast<double>(xs_train.size(0));
+    part.backward();
+    // One all-reduce: the loss's and both gradients' sums over the ranks, then the penalty's.
+    std::vector<torch::Tensor> sums{
+        torch::cat({part.detach().reshape({1}), weight.grad().flatten(), bias.grad().flatten()})};
+    world.all_reduce_sum(sums);
+    weight.mutable_grad().copy_(sums[0].slice(0, 1, 1 + weight.numel()).view_as(weight));
+    bias.mutable_grad().copy_(sums[0].slice(0, 1 + weight.numel()).view_as(bias));
+    auto penalty = l2();
+    penalty.backward();
+    return sums[0][0] + penalty.detach();
   };
   {
     torch::AutoGradMode grad(true);
-    lbfgs.step([&] {
-      lbfgs.zero_grad();
-      auto loss = objective();
-      loss.backward();
-      return loss;
-    });
+    lbfgs.step(loss_and_gradient);
   }
   LinearProbeResult result;
   const auto& state = static_cast<const torch::optim::LBFGSParamState&>(*lbfgs.state().begin()->second);
   result.iterations = state.n_iter();
   {
     torch::AutoGradMode grad(true);
-    lbfgs.zero_grad();
-    auto loss = objective();
-    loss.backward();
+    const auto loss = loss_and_gradient();
     result.train_loss = loss.item<double>();
     result.grad_max = std::max(weight.grad().abs().max().item<double>(), bias.grad().abs().max().item<double>());
   }

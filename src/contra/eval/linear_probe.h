@@ -11,6 +11,8 @@
 
 #include <string>
 
+#include "contra/dist/world.h"
+
 namespace contra::eval {
 
 /// Until December 2026 (rule version 1) the probe ran at most 300 iterations with L-BFGS's own
@@ -45,8 +47,15 @@ struct LinearProbeResult {
 /// max_iter iterations (not converged: the result says so and is still returned).
 /// Deterministic. Runs on the features' device, in float32. Throws core::ContraError when the
 /// shapes disagree, a split is empty, a label is out of range, or an option is out of range.
+///
+/// With `world` of W ranks (every rank calls it with the same features) the ranks share the fit:
+/// each computes the cross-entropy's sum and gradient over its rows of the training split
+/// (dist/row_share.h), and one all-reduce per evaluation of the loss gives every rank the whole
+/// split's, so every rank takes the same L-BFGS steps and returns the same result: one process's,
+/// up to the order in which the rows' gradients are summed. Throws core::ContraError as World's
+/// collectives do.
 LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
                                const torch::Tensor& test_labels, std::int64_t num_classes,
-                               const LinearProbeOptions& options = {});
+                               const LinearProbeOptions& options = {}, const dist::World& world = dist::World());
 
 }  // namespace contra::eval

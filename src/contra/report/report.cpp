@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 
 #include "contra/core/error.h"
@@ -13,6 +14,7 @@
 #include "contra/report/tables/cost.h"
 #include "contra/report/figures/curves.h"
 #include "contra/report/figures/epoch_reference.h"
+#include "contra/report/rows.h"
 #include "contra/report/tables/grid.h"
 #include "contra/report/verdicts/planned_grid.h"
 #include "contra/report/verdicts/suite.h"
@@ -78,6 +80,16 @@ void check_column_lengths(const sweep::SweepPlan& plan, const config::ReferenceT
                    "{}: column '{}' of the cited table {} holds {} twice (positions {} and {}): each x names one "
                    "row of the paper's table",
                    plan.sweep.file, spec.reference_x, spec.reference, xs[i].text, j + 1, i + 1);
+  // Where every planned x is a number, a word among the paper's x would match no row.
+  const PlannedGrid grid(plan);
+  const auto numeric = [](const std::string& text) { return std::isfinite(number_of(text)); };
+  if (grid.x_known() && !grid.xs().empty() && std::all_of(grid.xs().begin(), grid.xs().end(), numeric))
+    for (std::size_t i = 0; i < n; ++i)
+      CONTRA_CHECK(xs[i].number.has_value() || numeric(xs[i].text),
+                   "{}: column '{}' of the cited table {} holds '{}' (position {}), which is no number, where every "
+                   "planned x ({}: {}) is one: it would match no row",
+                   plan.sweep.file, spec.reference_x, spec.reference, xs[i].text, i + 1, spec.x,
+                   fmt::join(grid.xs(), ", "));
   const auto refuse = [&](const std::string& column, std::size_t got, std::size_t want, const std::string& of) {
     core::fail("{}: column '{}' of the cited table {} has {} values but {} has {}: each value is matched to its x "
                "by position",

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -156,7 +158,9 @@ bool cites_knn(const config::ReferenceTable& reference) { return reference.metri
 double number_of(const std::string& text) {
   char* end = nullptr;
   const double v = std::strtod(text.c_str(), &end);
-  return end != text.c_str() ? v : NAN;
+  // A number ends where a word could not go on: "7.4 GB" and "57.8%" hold one, "6O.6" does not.
+  if (end == text.c_str() || std::isalnum(static_cast<unsigned char>(*end)) || *end == '.') return NAN;
+  return v;
 }
 
 std::string paper_value(const std::optional<config::ReferenceTable>& ref, const config::ReportSpec& spec,

@@ -71,7 +71,9 @@ File File::open_read(const std::filesystem::path& path) {
 #endif
   if (is_hdf5 <= 0) core::fail("cannot read '{}': not an HDF5 file (or not readable)", path.string());
   const hid_t id = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
-  if (failed(id)) core::fail("cannot open HDF5 file '{}'", path.string());
+  if (failed(id))
+    core::fail("cannot open HDF5 file '{}': damaged (truncated, or its superblock or root group unreadable)",
+               path.string());
   return File(Handle(id, H5Fclose), path.string(), "/");
 }
 

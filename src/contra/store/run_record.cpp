@@ -261,6 +261,18 @@ void annotate_partial(const fs::path& dir, const std::string& run_id, const std:
   }
 }
 
+void check_record_paths(const fs::path& dir, const std::string& run_id) {
+  fs::path previous = final_path(dir, run_id);
+  previous += ".previous";
+  for (const auto& path : {partial_path(dir, run_id), final_path(dir, run_id), previous}) {
+    std::error_code ec;
+    const auto status = fs::symlink_status(path, ec);
+    CONTRA_CHECK(!fs::exists(status) || fs::is_regular_file(status) || fs::is_symlink(status),
+                 "{}: something other than a file stands where run {} keeps a record; move it away", path.string(),
+                 run_id);
+  }
+}
+
 void commit(const fs::path& dir, const std::string& run_id, const RunRecord& record) {
   const fs::path final = final_path(dir, run_id);
   keep_previous(final);

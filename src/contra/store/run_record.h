@@ -61,6 +61,11 @@ std::filesystem::path partial_path(const std::filesystem::path& dir, const std::
 /// `<dir>/<run_id>.h5`: where a finished run (complete, fail or error) lives.
 std::filesystem::path final_path(const std::filesystem::path& dir, const std::string& run_id);
 
+/// Checks, before a run trains, that nothing but a file stands at the paths its records take: the
+/// partial path, the final path and `<id>.h5.previous`. A folder there would be found only when
+/// the run is saved. Throws core::ContraError naming the path.
+void check_record_paths(const std::filesystem::path& dir, const std::string& run_id);
+
 /// Checks that `record`, read from `file`, is the run the file is named for: its root attribute
 /// run_id equals the file's name without `.h5`. A record copied or renamed onto another run's name
 /// would count that run's result twice in a table and keep the run from being trained. Throws

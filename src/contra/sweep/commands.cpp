@@ -54,7 +54,10 @@ std::string dry_run_listing(const SweepPlan& plan, const SweepPlan& baselines) {
       out += fmt::format("  {}  {:<11} {}\n", r.id, to_string(r.state),
                          p == &plan ? describe(r) : fmt::format("[{}] seed={}", r.label, r.seed));
   }
-  return out;
+  return out +
+         "checked: the sweep file, every run's config, the references and claims; not checked by --dry-run: each "
+         "run's device and precision, its dataset (read whole) and data.train_subset against it, which `contra sweep` "
+         "checks before the first run trains\n";
 }
 
 config::SlurmSpec merge_slurm(const config::SlurmSpec& from_sweep, const config::SlurmSpec& cli,

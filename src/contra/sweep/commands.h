@@ -24,7 +24,8 @@ struct CommandOutput {
 };
 
 /// `contra sweep --dry-run`: the baselines and the runs, each with its id, state and values, in the
-/// order the sweep trains them.
+/// order the sweep trains them, and a last line on what the listing checked and what it did not
+/// (devices, precision, datasets and subsets: preflight's checks, left to `contra sweep`).
 std::string dry_run_listing(const SweepPlan& plan, const SweepPlan& baselines);
 
 /// The sweep's [slurm] table with the command line's values on top: `cli` holds them, `set` names

@@ -54,6 +54,20 @@ std::string launch_line(const config::SlurmSpec& r, std::int64_t world_size, con
       world_size, r.nodes, r.ntasks_per_node, r.nodes, r.ntasks_per_node, r.cpus, quote(exe.string()));
 }
 
+/// sbatch's --output for the logs folder, quoted (sbatch reads a quoted #SBATCH argument whole, so
+/// a folder may hold spaces) and with any % doubled (a single % starts one of sbatch's filename
+/// patterns, %A_%a here). Throws core::ContraError for a folder with a double quote, a backslash
+/// (which turns sbatch's patterns off) or a line break, which an #SBATCH line cannot carry.
+std::string output_pattern(const fs::path& logs) {
+  std::string dir = fs::absolute(logs).string();
+  CONTRA_CHECK(dir.find_first_of("\"\\\n") == std::string::npos,
+               "logs folder {}: an #SBATCH --output line cannot carry a double quote, a backslash or a line break in "
+               "the path; use another --results folder",
+               dir);
+  for (std::size_t at = dir.find('%'); at != std::string::npos; at = dir.find('%', at + 2)) dir.insert(at, "%");
+  return "\"" + dir + "/slurm-%A_%a.log\"";
+}
+
 }  // namespace
 
 SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
@@ -61,8 +75,22 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   CONTRA_CHECK(r.cpus >= 1, "--cpus-per-task {} must be >= 1", r.cpus);
   const fs::path exe = fs::absolute(o.executable.empty() ? self_executable() : o.executable);
   const std::int64_t world_size = r.nodes * r.ntasks_per_node;
+  const PlannedRun* on_cpu = nullptr;   // the first run left to train on the CPU, and on CUDA:
+  const PlannedRun* on_cuda = nullptr;  // one array asks the same resources for every task
   for (const auto& run : plan.runs) {  // a run the ranks cannot split would fail in every task
     if (run.state == RunState::done) continue;
+    const auto& device = run.experiment.run.device;
+    (device.rfind("cuda", 0) == 0 ? on_cuda : on_cpu) = &run;
+    CONTRA_CHECK(device.rfind("cuda:", 0) != 0 || device == "cuda:0",
+                 "run {}: run.device = \"{}\": SLURM numbers the GPUs it gives a task from 0 (CUDA_VISIBLE_DEVICES), "
+                 "so {} would name a GPU the task was not given; use run.device = \"cuda\"",
+                 run.id, device, device);
+    CONTRA_CHECK(on_cpu == nullptr || on_cuda == nullptr,
+                 "runs {} (run.device = \"{}\") and {} (run.device = \"{}\"): one SLURM array asks every task for the "
+                 "same resources, so the CPU runs would hold GPUs they do not use; sweep the CPU and the CUDA runs "
+                 "separately (a preset each, or --set run.device)",
+                 on_cpu == nullptr ? "" : on_cpu->id, on_cpu == nullptr ? "" : on_cpu->experiment.run.device,
+                 on_cuda == nullptr ? "" : on_cuda->id, on_cuda == nullptr ? "" : on_cuda->experiment.run.device);
     try {
       train::check_splits(run.experiment, static_cast<int>(world_size));
       if (run.experiment.data.train_subset > 0)  // the whole set's size is known once it is read
@@ -79,6 +107,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
                  "rank; set gpus to {} or more, or gpus = 0 (one per rank), or run.dist_backend = \"gloo\"",
                  run.id, r.gpus, r.ntasks_per_node, r.ntasks_per_node);
   }
+  const std::string output = output_pattern(plan.logs_dir());  // refused before anything is written
   write_configs(plan);
   const fs::path dir = plan.dir / "slurm";
   core::ensure_directory(dir, "SLURM scripts");
@@ -87,11 +116,9 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   SlurmArray array;
   array.tasks = dir / "tasks.txt";
   std::ofstream t(array.tasks);
-  bool needs_gpu = false;  // a task whose run trains on CUDA asks for a GPU even where [slurm] gpus is 0
   const std::string claims = claims_sha(plan);
   for (const auto& run : plan.runs) {
     if (run.state == RunState::done) continue;
-    needs_gpu = needs_gpu || run.experiment.run.device.rfind("cuda", 0) == 0;
     std::string line =
         fmt::format("train {} --out {} --sweep {} --preset {} --threads {} --skip-finished",
                     quote(fs::absolute(plan.configs_dir() / (run.id + ".toml")).string()),
@@ -113,7 +140,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
     << fmt::format("#SBATCH --nodes={}\n#SBATCH --ntasks-per-node={}\n", r.nodes, r.ntasks_per_node)
     << fmt::format("#SBATCH --cpus-per-task={}\n", r.cpus) << fmt::format("#SBATCH --mem={}\n", r.memory)
     << fmt::format("#SBATCH --time={}\n", r.time)
-    << fmt::format("#SBATCH --output={}/slurm-%A_%a.log\n", fs::absolute(plan.logs_dir()).string())
+    << fmt::format("#SBATCH --output={}\n", output)
     << "#SBATCH --open-mode=append\n#SBATCH --requeue\n";
   if (r.signal_seconds > 0) s << fmt::format("#SBATCH --signal=B:USR1@{}\n", r.signal_seconds);
   if (!r.partition.empty()) s << fmt::format("#SBATCH --partition={}\n", r.partition);
@@ -121,7 +148,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   if (r.gpus_per_task > 0) {
     s << fmt::format("#SBATCH --gpus-per-task={}\n", r.gpus_per_task);
   } else {
-    const std::int64_t gpus = r.gpus > 0 ? r.gpus : (needs_gpu ? r.ntasks_per_node : 0);  // one per rank
+    const std::int64_t gpus = r.gpus > 0 ? r.gpus : (on_cuda != nullptr ? r.ntasks_per_node : 0);  // one per rank
     if (gpus > 0) s << fmt::format("#SBATCH --gres=gpu:{}\n", gpus);
   }
   s << "# Written by `contra sweep --launcher slurm`. Task i trains the run on line i+1 of tasks.txt.\n"

@@ -32,19 +32,21 @@ torch::Tensor unit_rows(const torch::Tensor& x) {
 
 Evaluator::Evaluator(const config::Experiment& exp, const augment::TwoViewAugment& augment,
                      const torch::Tensor& train_images, const torch::Tensor& train_labels,
-                     const torch::Tensor& test_images, const torch::Tensor& test_labels, std::int64_t num_classes)
+                     const torch::Tensor& test_images, const torch::Tensor& test_labels, std::int64_t num_classes,
+                     const dist::World& world)
     : exp_(exp),
       augment_(augment),
       train_images_(train_images),
       train_labels_(train_labels),
       test_images_(test_images),
       test_labels_(test_labels),
-      num_classes_(num_classes) {}
+      num_classes_(num_classes),
+      world_(world) {}
 
 std::pair<torch::Tensor, torch::Tensor> Evaluator::frozen_features(models::Encoder encoder) const {
   const auto pre = [this](const torch::Tensor& x) { return augment_.normalize(x); };  // no augmentation
-  auto train = eval::frozen_outputs(encoder, train_images_, pre, exp_.eval.batch);    // N×F
-  auto test = eval::frozen_outputs(encoder, test_images_, pre, exp_.eval.batch);      // M×F
+  auto train = eval::frozen_outputs(encoder, train_images_, pre, exp_.eval.batch, false, world_);  // N×F
+  auto test = eval::frozen_outputs(encoder, test_images_, pre, exp_.eval.batch, false, world_);    // M×F
   if (!finite(train) || !finite(test)) return {};
   return {train, test};
 }
@@ -52,7 +54,7 @@ std::pair<torch::Tensor, torch::Tensor> Evaluator::frozen_features(models::Encod
 double Evaluator::knn_of(const torch::Tensor& train, const torch::Tensor& test) const {
   const core::BlasThreadsScope all_cores(torch::get_num_threads());  // mostly one large product per chunk
   return eval::knn_top1(unit_rows(train), train_labels_, unit_rows(test), test_labels_, num_classes_, exp_.eval.knn_k,
-                        exp_.eval.knn_t);
+                        exp_.eval.knn_t, world_);
 }
 
 double Evaluator::knn(models::Encoder encoder) const {
@@ -70,7 +72,7 @@ EvalScores Evaluator::evaluate(models::Encoder encoder, bool linear_probe, bool 
   if (train.defined()) {
     scores.knn_top1 = knn_of(train, test);
     if (linear_probe) {
-      scores.linear = eval::linear_probe(train, train_labels_, test, test_labels_, num_classes_, probe_);
+      scores.linear = eval::linear_probe(train, train_labels_, test, test_labels_, num_classes_, probe_, world_);
       scores.probed = true;
     }
   }
@@ -81,8 +83,8 @@ EvalScores Evaluator::evaluate(models::Encoder encoder, bool linear_probe, bool 
   if (align_uniform && held_out.size(0) >= 2) {
     auto gen = core::make_generator(static_cast<std::uint64_t>(exp_.run.seed), 5);
     const auto view = [&](const torch::Tensor& x) { return augment_.view(x, gen); };
-    const auto a = eval::frozen_outputs(encoder, held_out, view, exp_.eval.batch, true);  // M×dim
-    const auto b = eval::frozen_outputs(encoder, held_out, view, exp_.eval.batch, true);  // M×dim
+    const auto a = eval::frozen_outputs(encoder, held_out, view, exp_.eval.batch, true, world_);  // M×dim
+    const auto b = eval::frozen_outputs(encoder, held_out, view, exp_.eval.batch, true, world_);  // M×dim
     if (finite(a) && finite(b)) {
       scores.align = eval::alignment(a, b);
       scores.uniform = 0.5 * (eval::uniformity(a) + eval::uniformity(b));

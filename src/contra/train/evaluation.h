@@ -9,6 +9,7 @@
 
 #include "contra/augment/two_view.h"
 #include "contra/config/experiment.h"
+#include "contra/dist/world.h"
 #include "contra/eval/linear_probe.h"
 #include "contra/models/encoder.h"
 
@@ -32,10 +33,12 @@ inline constexpr std::int64_t kAlignUniformImages = 2048;
 class Evaluator {
  public:
   /// images uint8 N×C×H×W and labels int64 N, on the device the encoder runs on. The references
-  /// must outlive the Evaluator.
+  /// must outlive the Evaluator. With `world` of W ranks the ranks share every evaluation (the
+  /// encoder's passes, the kNN's test rows, the probe's training rows; eval/) and every rank gets
+  /// the same scores: every rank must call the same evaluations, with the same encoder weights.
   Evaluator(const config::Experiment& exp, const augment::TwoViewAugment& augment, const torch::Tensor& train_images,
             const torch::Tensor& train_labels, const torch::Tensor& test_images, const torch::Tensor& test_labels,
-            std::int64_t num_classes);
+            std::int64_t num_classes, const dist::World& world);
 
   /// kNN top-1 only (the random-init baseline). Throws as evaluate does.
   double knn(models::Encoder encoder) const;
@@ -59,6 +62,7 @@ class Evaluator {
   const augment::TwoViewAugment& augment_;
   const torch::Tensor &train_images_, &train_labels_, &test_images_, &test_labels_;
   std::int64_t num_classes_;
+  const dist::World& world_;
   eval::LinearProbeOptions probe_;
 };
 

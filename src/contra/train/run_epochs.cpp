@@ -57,19 +57,21 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
   for (auto b = static_cast<std::size_t>(pos.batches_done); b < batches.size(); ++b) {
     const auto step_start = Clock::now();
     const double lr = learning_rate(o, pos.step, s.steps_per_epoch);
+    const bool faulty = ctx.fault_rank < 0 || ctx.fault_rank == s.world->rank();  // testing aids
+    // --stop-after-steps N: the signal arrives during step N, so that step's stop vote carries it.
+    if (faulty && ctx.stop_after_steps > 0 && pos.step + 1 == ctx.stop_after_steps) std::raise(SIGTERM);
     auto scalars = train_step(parts, batches[b], lr);
+    // Asked to stop (SLURM's warning before a time limit or preemption, a Ctrl-C) inside the epoch:
+    // the run is saved at this step and the next attempt continues from it. At the epoch's last
+    // batch the epoch is finished and recorded first. With W ranks the step agreed on it, so every
+    // rank stops at the same step.
+    const bool asked = scalars.stop;
     ++pos.step;
     ++pos.batches_done;
     pos.images_seen += batches[b].size(0);
     window.add(pos.step, epoch, lr, batches[b].size(0), std::move(scalars), step_start);
-    const bool faulty = ctx.fault_rank < 0 || ctx.fault_rank == s.world->rank();  // testing aids
     if (faulty && ctx.kill_after_steps > 0 && pos.step == ctx.kill_after_steps) std::raise(SIGKILL);
-    if (faulty && ctx.stop_after_steps > 0 && pos.step == ctx.stop_after_steps) std::raise(SIGTERM);
     const bool last_batch = b + 1 == batches.size();
-    // Asked to stop (SLURM's warning before a time limit or preemption, a Ctrl-C) inside the epoch:
-    // the run is saved at this step and the next attempt continues from it. At the epoch's last
-    // batch the epoch is finished and recorded first.
-    const bool asked = dist::agree_on_stop(*s.world);  // every rank, every step: they stop at the same one
     const bool stop = asked && !last_batch;
     if (!last_batch && !stop && pos.step % log_every != 0) continue;
     read_back(s, loop, window);  // the only place the loop waits for the device
@@ -84,7 +86,7 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
   return loop.fail.loss_non_finite ? EpochEnd::non_finite : EpochEnd::done;
 }
 
-void record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_seconds, bool last) {
+bool record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_seconds, bool last) {
   auto& pos = loop.pos;
   auto& fail = loop.fail;
   auto& rec = s.recorder;
@@ -130,6 +132,7 @@ void record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_secon
   if (s.world->main() && !last && (stop_pending || (every > 0 && epoch % every == 0)))
     save_checkpoint(s.checkpoint, s.state, pos, rec.record());  // rank 0 writes the group's checkpoint
   rec.save_partial();
+  return stop_pending;
 }
 
 RunResult stop_here(Session& s, Loop& loop) {

@@ -81,8 +81,9 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
 
 /// After an epoch: its means, evaluation (kNN, align/uniform; the linear probe when `last`), its
 /// row in /epochs, the next epoch's data stream, a checkpoint when due (or when a stop is
-/// pending), and the partial record.
-void record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_seconds, bool last);
+/// pending), and the partial record. Returns whether a stop is pending (never after the last
+/// epoch): the ranks agreed on it once, here, and the caller stops on it without asking again.
+bool record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_seconds, bool last);
 
 /// After the last epoch: the fail rule, the summary, the final record; the checkpoint goes.
 RunResult finish_run(Session& s, Loop& loop);

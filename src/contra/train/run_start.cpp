@@ -18,6 +18,7 @@
 #include "contra/methods/registry.h"
 #include "contra/models/channels_last.h"
 #include "contra/models/split_chunks.h"
+#include "contra/store/run_record.h"
 #include "contra/store/stored_config.h"
 #include "contra/train/ranks.h"
 #include "contra/train/run_phases.h"
@@ -233,6 +234,7 @@ OpenedRun open_run(const RunContext& ctx, const std::string& run_id, const dist:
   if (world.main()) {
     try {
       opened.lock = lock_run(ctx.out_dir, run_id);
+      store::check_record_paths(ctx.out_dir, run_id);  // a folder there would stop the run only at its end
       if (ctx.skip_finished) opened.done = recorded_elsewhere(ctx.out_dir, run_id);
       if (opened.done) verdict = kRecorded;
       if (!opened.done && ctx.fresh) remove_checkpoint(checkpoint_path(ctx.out_dir, run_id));

@@ -56,7 +56,7 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
       scaler(precision == core::Precision::fp16 ? std::make_shared<LossScaler>(device) : nullptr),
       augment(exp.augment, data.mean, data.std, device),
       recorder(ctx.out_dir, run_id, world->main()),
-      evaluator(exp, augment, train_images, train_labels, test_images, test_labels, data.num_classes),
+      evaluator(exp, augment, train_images, train_labels, test_images, test_labels, data.num_classes, *world),
       steps_per_epoch(data::batches_per_epoch(data.pretrain_size(), exp.optim.batch, exp.data.drop_last)),
       optimizer(make_optimizer(*method, exp.optim)),
       data_gen(stream(exp, 0)),

@@ -3,7 +3,9 @@
 #include <torch/torch.h>
 
 #include "contra/dist/batch_shard.h"
+#include "contra/core/stop_signal.h"
 #include "contra/dist/replicas.h"
+#include "contra/dist/stop_agreement.h"
 #include "contra/models/channels_last.h"
 
 namespace contra::train {
@@ -49,15 +51,19 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
     parts.optimizer.step();
   }
   method.after_optimizer_step();  // momentum encoder, enqueue, bank rows
-  if (world.single()) return {out.loss.detach(), out.correct, out.embeddings.std(0).mean(), out.queries};
+  if (world.single())
+    return {out.loss.detach(), out.correct, out.embeddings.std(0).mean(), out.queries, core::stop_requested()};
   dist::average_bn_statistics(method, world);
-  // The global batch's scalars: the mean of the ranks' equal-sized means, the sum of their counts.
-  std::vector<torch::Tensor> sums{
-      torch::stack({out.loss.detach().to(torch::kFloat64), out.correct.to(torch::kFloat64)})};
+  // The global batch's scalars (the mean of the ranks' equal-sized means, the sum of their counts)
+  // and the ranks' stop votes, in one all-reduce.
+  const auto scalars = torch::stack({out.loss.detach().to(torch::kFloat64), out.correct.to(torch::kFloat64)});
+  std::vector<torch::Tensor> sums{torch::cat({scalars.cpu(), dist::stop_ballot(world)})};
   world.all_reduce_sum(sums);
+  const bool stop = dist::agreed_stop(sums[0].slice(0, 2), world);
+  const auto global = sums[0].slice(0, 0, 2).to(scalars.device());
   const auto embeddings = dist::gather(out.embeddings, world);
-  return {(sums[0][0] / world.size()).to(out.loss.scalar_type()), sums[0][1].to(out.correct.scalar_type()),
-          embeddings.std(0).mean(), out.queries * world.size()};
+  return {(global[0] / world.size()).to(out.loss.scalar_type()), global[1].to(out.correct.scalar_type()),
+          embeddings.std(0).mean(), out.queries * world.size(), stop};
 }
 
 }  // namespace contra::train

@@ -25,6 +25,8 @@ struct StepScalars {
   torch::Tensor correct;        ///< 0-d count of queries whose positive had the top logit
   torch::Tensor embedding_std;  ///< 0-d mean per-dimension std of the normalised query embeddings
   std::int64_t queries = 0;     ///< the queries `correct` is out of (known on the host)
+  bool stop = false;            ///< a stop signal reached this process, or with W ranks any rank (then agreed in the
+                                ///< same all-reduce as the scalars, dist/stop_agreement.h): stop after this step
 };
 
 /// The parts of a run a step reads and changes.
@@ -47,14 +49,16 @@ void set_lr(torch::optim::SGD& optimizer, double lr);
 /// With W ranks, `index` is the global batch on every rank: each augments all N images from the
 /// shared stream (so the views equal one process's) and trains on its share (dist/batch_shard.h);
 /// the gradients are averaged over the ranks before the optimiser step and the BN running
-/// statistics after the method's update, and the scalars returned are the global batch's.
+/// statistics after the method's update, and the scalars returned are the global batch's: one
+/// all-reduce carries the loss, the count and every rank's stop vote.
 /// One training step on the images at `index` (int64 N, on the run's device) with learning rate
 /// `lr`: augment (two views, or one when the positive comes from a store; float32, outside
 /// autocast) -> the method's forward pass (encoders, negatives, loss) under autocast at
 /// `parts.precision` -> backward -> optimiser step -> the method's update after it (momentum
 /// encoder, queue, bank rows; float32, outside autocast). With fp16 the backward runs on the
-/// scaled loss and the step is skipped when a gradient is inf/NaN (train/loss_scaler.h). Nothing in
-/// it copies to the host or waits for the device, except fp16's one read-back of that check.
+/// scaled loss and the step is skipped when a gradient is inf/NaN (train/loss_scaler.h). With one
+/// process nothing in it copies to the host or waits for the device, except fp16's one read-back of
+/// that check; with W ranks the all-reduce of the scalars and stop votes waits for them.
 StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr);
 
 }  // namespace contra::train

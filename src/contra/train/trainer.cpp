@@ -14,7 +14,6 @@
 #include "contra/core/threads.h"
 #include "contra/dist/batch_shard.h"
 #include "contra/dist/collective_clock.h"
-#include "contra/dist/stop_agreement.h"
 #include "contra/models/split_chunks.h"
 #include "contra/store/attributes.h"
 #include "contra/train/loss_curve.h"
@@ -58,8 +57,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
                                               std::chrono::duration<double>(loop.pos.epoch_seconds));
       if (train_epoch(s, loop, epoch, started) == EpochEnd::stopped) return stop_here(s, loop);
       const bool last = epoch == exp.optim.epochs || loop.fail.loss_non_finite;
-      record_epoch(s, loop, epoch, seconds_since(started), last);
-      if (!last && dist::agree_on_stop(*s.world)) return stop_here(s, loop);
+      if (record_epoch(s, loop, epoch, seconds_since(started), last)) return stop_here(s, loop);
     }
     return finish_run(s, loop);
   } catch (const std::exception& e) {

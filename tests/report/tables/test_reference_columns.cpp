@@ -18,22 +18,32 @@ using contra::testing::TempDir;
 using contra::testing::write_file;
 using contra::testing::kExperiment;
 
+namespace {
+
+/// check_references' message for the cited table u.tab holding `table`, read by a sweep over
+/// optim.batch = `batches` with `report_keys`; "(no ContraError thrown)" when it is accepted.
+std::string reference_error(const TempDir& dir, const std::string& table, const std::string& report_keys,
+                            const std::string& batches = "[256]") {
+  std::filesystem::create_directories(dir / "refs");
+  write_file(dir / "refs" / "u.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\n" + table);
+  return message_of([&] {
+    contra::report::check_references(
+        contra::sweep::plan_sweep(write_file(dir / "u.toml", "name = \"u\"\nexperiment = \"" + kExperiment +
+                                                                 "\"\n[grid]\n\"optim.batch\" = " + batches +
+                                                                 "\n[report]\nreference = \"u.tab\"\nreference_x = "
+                                                                 "\"batch\"\n" + report_keys),
+                                  "", {}, dir / "results"),
+        (dir / "refs").string());
+  });
+}
+
+}  // namespace
+
 TEST_CASE("reference columns: a value column of another length than its x column is refused before a run",
           "[report][config]") {
   TempDir dir;
-  std::filesystem::create_directories(dir / "refs");
-  const auto refs = (dir / "refs").string();
   const auto length_error = [&](const std::string& table, const std::string& report_keys) {
-    write_file(dir / "refs" / "u.toml", "paper = \"P\"\n[tab]\nwhere = \"T\"\n" + table);
-    return message_of([&] {
-      contra::report::check_references(
-          contra::sweep::plan_sweep(write_file(dir / "u.toml", "name = \"u\"\nexperiment = \"" + kExperiment +
-                                                                   "\"\n[grid]\n\"optim.batch\" = [256]\n[report]\n"
-                                                                   "reference = \"u.tab\"\nreference_x = \"batch\"\n" +
-                                                                   report_keys),
-                                    "", {}, dir / "results"),
-          refs);
-    });
+    return reference_error(dir, table, report_keys);
   };
   const std::string accepted = "(no ContraError thrown)";
   CHECK(length_error("batch = [256, 512]\ntop1 = [60.0, 61.0]\n", "reference_y = \"top1\"\n") == accepted);
@@ -58,3 +68,24 @@ TEST_CASE("reference columns: a value column of another length than its x column
   CHECK_THAT(length_error("batch = [256, 512]\nepochs = [1, 2]\ntop1 = [[60.0, 61.0]]\n", series),
              Catch::Contains("column 'top1' of the cited table u.tab has 1 rows but reference_x 'batch' has 2 values"));
 }
+
+TEST_CASE("reference values: nan, inf, a number with a typo, and a word where x is a number are refused in one line",
+          "[report][config]") {
+  TempDir dir;
+  const auto error = [&](const std::string& table) {
+    return reference_error(dir, table, "reference_y = \"top1\"\n", "[256, 512]");
+  };
+  const std::string accepted = "(no ContraError thrown)";
+  CHECK(error("batch = [256, 512]\ntop1 = [60.0, \"n/a\"]\n") == accepted);
+  CHECK(error("batch = [256, 512]\ntop1 = [\"information\", \"60.8 +- 0.2\"]\n") == accepted);
+  CHECK_THAT(error("batch = [256, 512]\ntop1 = [60.0, nan]\n"),
+             Catch::Contains("u.toml:") && Catch::Contains("a reference value must be finite, got nan"));
+  CHECK_THAT(error("batch = [256, 512]\ntop1 = [inf, 60.0]\n"), Catch::Contains("must be finite, got inf"));
+  CHECK_THAT(error("batch = [256, 512]\ntop1 = [\"6O.6\", 60.0]\n"),
+             Catch::Contains("reference value \"6O.6\" starts like a number but is not one"));
+  CHECK_THAT(error("batch = [256, \"big\"]\ntop1 = [60.0, 61.0]\n"),
+             Catch::Contains("column 'batch' of the cited table u.tab holds 'big' (position 2), which is no number, "
+                             "where every planned x (optim.batch: 256, 512) is one"));
+  CHECK_THAT(error("batch = [256, nan]\ntop1 = [60.0, 61.0]\n"), Catch::Contains("must be finite, got nan"));
+}
+
