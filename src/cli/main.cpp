@@ -23,6 +23,7 @@
 #include "contra/sweep/commands.h"
 #include "contra/sweep/rank_launcher.h"
 #include "contra/sweep/reindex.h"
+#include "contra/sweep/slurm_launcher.h"
 #include "contra/train/trainer.h"
 #include "options.h"
 
@@ -76,9 +77,15 @@ int sweep_command(SweepArgs& a) {
   report::check_references(plan, plan.sweep.references);
   // A scale rule the preset breaks, or fewer seeds than its power rule asks: said before any run.
   for (const auto& line : report::protocol_warnings(plan)) fmt::print(stderr, "contra: warning: {}\n", line);
-  if (a.dry_run) return fmt::print("{}", sweep::dry_run_listing(plan, baselines)), 0;
+  if (a.launcher == "slurm") a.slurm.resources = sweep::merge_slurm(plan.sweep.slurm, a.slurm_cli, a.slurm_set, a.file);
+  if (a.dry_run) {
+    if (a.launcher == "slurm") {  // what the arrays would be refused for, without writing them
+      sweep::check_slurm_array(baselines, a.slurm);
+      sweep::check_slurm_array(plan, a.slurm);
+    }
+    return fmt::print("{}", sweep::dry_run_listing(plan, baselines, a.launcher == "slurm")), 0;
+  }
   if (a.launcher == "slurm") {
-    a.slurm.resources = sweep::merge_slurm(plan.sweep.slurm, a.slurm_cli, a.slurm_set, a.file);
     return print(sweep::submit_sweep(plan, baselines, a.slurm, a.local.rerun, a.no_submit, a.file, a.results));
   }
   if (!core::has_optimised_blas()) fmt::print(stderr, "contra: warning: {}\n", core::blas_advice());

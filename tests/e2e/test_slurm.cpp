@@ -274,6 +274,18 @@ TEST_CASE("slurm: a run on cuda:N, and CPU and CUDA runs in one array, are refus
   CHECK_THAT(indexed.err, Catch::Contains("run.device = \"cuda:1\"") && Catch::Contains("use run.device = \"cuda\""));
   CHECK(lines_of(indexed.err).size() == 1);
   CHECK_FALSE(fs::exists(results / "indexed" / "cpu" / "slurm"));
+  CHECK_FALSE(fs::exists(results / "baselines" / "slurm"));  // the baselines' array is not written either
+  // cuda:1 of 2 GPUs asked for is one the task has; with 2 ranks an index puts both on one GPU.
+  const auto second = sweep_file(dir, "second", "0", 512, 1);
+  const auto cli = [&](const std::string& file, const std::string& extra) {
+    return run_cli("sweep " + quote(file) + " --launcher slurm --no-submit " + extra + " --results " +
+                       quote(results.string()),
+                   dir);
+  };
+  CHECK(cli(second, "--set 'run.device=\"cuda:1\"' --gres-gpus 2").code == 0);
+  const auto ranks = cli(second, "--set 'run.device=\"cuda:0\"' --set run.dist_backend=gloo --ntasks-per-node 2");
+  CHECK(ranks.code == 2);
+  CHECK_THAT(ranks.err, Catch::Contains("with 2 ranks per task: every rank of a node would take that one GPU"));
   // One array asks every task for the same resources: the CPU runs would hold GPUs.
   std::string mixed = read_file(sweep_file(dir, "mixed", "0", 512, 1));
   const std::string axis = "\"method.momentum\" = [0.99]";
@@ -286,6 +298,23 @@ TEST_CASE("slurm: a run on cuda:N, and CPU and CUDA runs in one array, are refus
                            Catch::Contains("sweep the CPU and the CUDA runs separately"));
   CHECK(lines_of(both.err).size() == 1);
   CHECK_FALSE(fs::exists(results / "mixed" / "cpu" / "slurm"));
+  // --dry-run with --launcher slurm makes the same checks, and says what it leaves to the tasks.
+  const auto dry = run_cli("sweep " + quote((dir / "mixed.toml").string()) + " --launcher slurm --dry-run", dir);
+  CHECK(dry.code == 2);
+  CHECK_THAT(dry.err, Catch::Contains("sweep the CPU and the CUDA runs separately"));
+  const auto dry_ok = run_cli("sweep " + quote(second) + " --launcher slurm --dry-run", dir);
+  CHECK(dry_ok.code == 0);
+  CHECK_THAT(dry_ok.out, Catch::Contains("which each array task checks when it starts on its node"));
+  // GPUs asked for runs that train on the CPU.
+  const auto held = cli(second, "--set run.device=cpu --gres-gpus 2");
+  CHECK(held.code == 2);
+  CHECK_THAT(held.err, Catch::Contains("trains on the CPU (run.device = \"cpu\") but [slurm] asks for GPUs"));
+  // "auto" (the default) is neither: it takes a GPU where the task has one.
+  std::string with_auto = mixed;
+  with_auto.replace(with_auto.find("\"cpu\", "), 7, "\"auto\", ");
+  const auto fine = cli(write_file(dir / "auto.toml", with_auto), "");
+  INFO(fine.err);
+  CHECK(fine.code == 0);
 }
 
 TEST_CASE(

@@ -4,7 +4,6 @@
 
 #include <cctype>
 #include <cmath>
-#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 
@@ -14,6 +13,16 @@
 namespace contra::config {
 
 namespace {
+
+/// Whether a text starts as a decimal number does: spaces, a sign, a point, then a digit.
+/// ("information" starts like "inf" to strtod; it does not start numeric here.)
+bool starts_numeric(const std::string& text) {
+  std::size_t i = text.find_first_not_of(' ');
+  if (i == std::string::npos) return false;
+  if (text[i] == '+' || text[i] == '-') ++i;
+  if (i < text.size() && text[i] == '.') ++i;
+  return i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) != 0;
+}
 
 ReferenceValue to_value(const toml::node& node, const std::string& where) {
   ReferenceValue v;
@@ -32,15 +41,13 @@ ReferenceValue to_value(const toml::node& node, const std::string& where) {
     CONTRA_CHECK(detail::read_value(node, v.text),
                  "{}: a reference value must be a number, a boolean or a word, got {}", where,
                  detail::literal_of(node));
-    // A word that starts like a number and goes on with a letter or point ("6O.6", "58.1x GB") is
-    // a typo far more often than a word; a number, then a space ("7.4 GB", "0.98 align"), is a
-    // value with its unit or a description.
-    // ("information" starts like "inf" to strtod: only a digit, or a sign or point before one, counts.)
-    const auto digit_at = [&](std::size_t i) { return i < v.text.size() && std::isdigit(static_cast<unsigned char>(v.text[i])); };
-    const bool numeric_start = digit_at(0) || (v.text.size() > 1 && std::strchr("+-.", v.text[0]) && digit_at(1));
-    char* end = nullptr;
-    (void)std::strtod(v.text.c_str(), &end);
-    CONTRA_CHECK(!numeric_start || !(std::isalnum(static_cast<unsigned char>(*end)) || *end == '.'),
+    // A word that starts like a number and goes on as no number does, with more digits ("6O.6",
+    // "4,096", "5-10", "0x10"), or past a double ("1e999") is a typo far more often than a word;
+    // a number and a space ("7.4 GB", "0.98 align"), or letters alone ("2x", "1st"), are words.
+    const double n = leading_number(v.text);
+    const auto rest = v.text.find_first_not_of("+- 0123456789.");  // where a word could begin
+    const bool typo = rest == std::string::npos || v.text.find_first_of("0123456789", rest) != std::string::npos;
+    CONTRA_CHECK(!starts_numeric(v.text) || std::isfinite(n) || (std::isnan(n) && !typo),
                  "{}: reference value \"{}\" starts like a number but is not one: write the number unquoted, or a "
                  "word",
                  where, v.text);
@@ -96,6 +103,18 @@ ReferenceTable load_reference(const std::string& dir, const std::string& id) {
   }
   CONTRA_CHECK(!r.paper.empty(), "{}: the file has no 'paper' citation", file);
   return r;
+}
+
+double leading_number(const std::string& text) {
+  if (!starts_numeric(text)) return NAN;
+  const auto at = text.find_first_not_of(" +-");
+  if (text.compare(at, 2, "0x") == 0 || text.compare(at, 2, "0X") == 0) return NAN;  // strtod reads hex
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  const auto next_is_digit = [&] { return std::isdigit(static_cast<unsigned char>(end[1])) != 0; };
+  if (std::isalnum(static_cast<unsigned char>(*end)) || *end == '.' || ((*end == ',' || *end == '-') && next_is_digit()))
+    return NAN;
+  return v;
 }
 
 const std::vector<ReferenceValue>& reference_column(const ReferenceTable& table, const std::string& name) {

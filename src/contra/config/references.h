@@ -33,6 +33,11 @@ struct ReferenceTable {
 /// claim is malformed (config/claims.h).
 ReferenceTable load_reference(const std::string& dir, const std::string& id);
 
+/// The decimal number a text starts with ("57.8", "57.8 GB", "7.4%", " -3e2") when nothing goes
+/// on from it that would make it another number or a word: NaN for "fail", "—", "6O.6", "4,096",
+/// "5-10", "58.1x", hex ("0x10"), and for "inf" and "nan" in any spelling.
+double leading_number(const std::string& text);
+
 /// The column `name` of `table`; throws ContraError listing the columns when it is absent.
 const std::vector<ReferenceValue>& reference_column(const ReferenceTable& table, const std::string& name);
 

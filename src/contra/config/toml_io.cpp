@@ -6,7 +6,6 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <cstring>
 #include <regex>
 #include <sstream>
 
@@ -169,10 +168,13 @@ Value parse_literal(const std::string& text) {
   try {
     parsed = toml::parse("v = " + text);
   } catch (const toml::parse_error& e) {
-    // An array, a quoted string or an inline table that TOML cannot read is not a word either.
-    const auto first = text.find_first_not_of(' ');
-    CONTRA_CHECK(first == std::string::npos || std::strchr("[{\"'", text[first]) == nullptr,
-                 "{} is no value a config key can hold: {}", text, e.description());
+    // An array, an inline table or a quoted string that TOML cannot read is not a word either
+    // (a path such as "[abc]/data" is).
+    const auto first = text.find_first_not_of(" \t"), last = text.find_last_not_of(" \t");
+    const bool bracketed = first != std::string::npos &&
+                           ((text[first] == '[' && text[last] == ']') || (text[first] == '{' && text[last] == '}') ||
+                            text[first] == '"' || text[first] == '\'');
+    CONTRA_CHECK(!bracketed, "{} is no value a config key can hold: {}", text, e.description());
     // A number TOML cannot hold (an integer past 64 bits, a float past double) is not a word.
     static const std::regex number(R"(^[+-]?(\d[\d_]*)?(\.\d[\d_]*)?([eE][+-]?\d+)?$)");
     CONTRA_CHECK(!std::regex_match(text, number) || text.find_first_of("0123456789") == std::string::npos,

@@ -47,6 +47,10 @@ double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, c
                 const dist::World& world, std::int64_t chunk) {
   if (world.single() || test.size(0) == 0)
     return knn_top1(train, train_labels, test, test_labels, num_classes, k, t, chunk);
+  // Checked on every rank before the split: a rank without test rows would otherwise wait for the
+  // others' error in the all-reduce.
+  CONTRA_CHECK(k >= 1, "kNN: k = {} must be >= 1", k);
+  CONTRA_CHECK(t > 0, "kNN: t = {} must be > 0", t);
   const auto mine = dist::row_share(test.size(0), world);
   double correct = 0;
   if (mine.count > 0) {

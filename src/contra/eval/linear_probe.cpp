@@ -99,6 +99,15 @@ LinearProbeResult linear_probe(const torch::Tensor& train, const torch::Tensor& 
   LinearProbeResult result;
   const auto& state = static_cast<const torch::optim::LBFGSParamState&>(*lbfgs.state().begin()->second);
   result.iterations = state.n_iter();
+  if (!world.single()) {  // the ranks took the same steps, or their all-reduces paired up wrongly
+    const auto steps = world.all_gather(torch::tensor({state.n_iter(), state.func_evals()}, torch::kInt64).view({1, 2}));
+    for (int r = 1; r < world.size(); ++r)
+      CONTRA_CHECK(torch::equal(steps[r], steps[0]),
+                   "linear probe: rank {} took {} L-BFGS iterations and {} loss evaluations, rank 0 {} and {}: the "
+                   "ranks must compute alike (the same CPUs and libraries)",
+                   r, steps[r][0].item<std::int64_t>(), steps[r][1].item<std::int64_t>(),
+                   steps[0][0].item<std::int64_t>(), steps[0][1].item<std::int64_t>());
+  }
   {
     torch::AutoGradMode grad(true);
     const auto loss = loss_and_gradient();

@@ -153,6 +153,11 @@ void check_references(const sweep::SweepPlan& plan, const std::string& reference
       CONTRA_CHECK(reference.columns.count(column) + reference.columns.count(column + ".0") > 0,
                    "{}: {} = '{}' is no column of the cited table {} (its columns: {})", plan.sweep.file, key, column,
                    spec.reference, fmt::join(columns, ", "));
+      // x and the series are looked up value by value: one row each, never a 2-D column.
+      CONTRA_CHECK(reference.columns.count(column) > 0 || (column != spec.reference_x && column != spec.reference_series),
+                   "{}: {} = '{}' is a 2-D column of the cited table {} ({}.0, {}.1, ...): x and the series must be one "
+                   "row of values",
+                   plan.sweep.file, key, column, spec.reference, column, column);
     }
     check_column_lengths(plan, reference);
     check_column_series(plan);

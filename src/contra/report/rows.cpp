@@ -7,13 +7,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
-#include <cmath>
 #include <filesystem>
 #include <map>
 #include <set>
 
 #include "contra/config/load.h"
+#include "contra/config/references.h"
 #include "contra/core/error.h"
 
 namespace contra::report {
@@ -155,13 +154,7 @@ double paper_x(const std::optional<config::ReferenceTable>& ref, const config::R
 
 bool cites_knn(const config::ReferenceTable& reference) { return reference.metric.find("kNN") != std::string::npos; }
 
-double number_of(const std::string& text) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  // A number ends where a word could not go on: "7.4 GB" and "57.8%" hold one, "6O.6" does not.
-  if (end == text.c_str() || std::isalnum(static_cast<unsigned char>(*end)) || *end == '.') return NAN;
-  return v;
-}
+double number_of(const std::string& text) { return config::leading_number(text); }
 
 std::string paper_value(const std::optional<config::ReferenceTable>& ref, const config::ReportSpec& spec,
                         const std::string& series, double x, const std::string& x_text) {

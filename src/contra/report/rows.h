@@ -28,8 +28,8 @@ Stats stats(const std::vector<double>& values);
 std::string mean_std(const Stats& s);
 /// The same with `digits` decimals ("398 ± 12").
 std::string mean_std_digits(const Stats& s, int digits);
-/// The number a text starts with, when a space, a sign or the end follows it ("57.8" and "57.8 GB"
-/// -> 57.8); NaN when it starts with none ("fail", "—") or a letter or point goes on from it ("6O.6").
+/// The number a text starts with ("57.8", "57.8 GB" -> 57.8), NaN when it starts with none or goes
+/// on as no number does ("fail", "—", "6O.6", "4,096"): config::leading_number.
 double number_of(const std::string& text);
 /// A number with `digits` decimals, or "nan" (for a CSV).
 std::string num(double v, int digits);

@@ -44,7 +44,7 @@ struct SlurmOverride {
 
 }  // namespace
 
-std::string dry_run_listing(const SweepPlan& plan, const SweepPlan& baselines) {
+std::string dry_run_listing(const SweepPlan& plan, const SweepPlan& baselines, bool slurm) {
   std::string out;
   for (const auto* p : {&baselines, &plan}) {                 // in the order the sweep trains them
     if (p == &baselines && baselines.runs.empty()) continue;  // baselines = []
@@ -54,10 +54,15 @@ std::string dry_run_listing(const SweepPlan& plan, const SweepPlan& baselines) {
       out += fmt::format("  {}  {:<11} {}\n", r.id, to_string(r.state),
                          p == &plan ? describe(r) : fmt::format("[{}] seed={}", r.label, r.seed));
   }
+  if (slurm)
+    return out +
+           "checked: the sweep file, every run's config, the references and claims, and the SLURM arrays' resources; "
+           "not checked here: each run's device and precision, its dataset (read whole) and data.train_subset "
+           "against it, which each array task checks when it starts on its node\n";
   return out +
          "checked: the sweep file, every run's config, the references and claims; not checked by --dry-run: each "
-         "run's device and precision, its dataset (read whole) and data.train_subset against it, which `contra sweep` "
-         "checks before the first run trains\n";
+         "run's device and precision, its dataset (read whole) and data.train_subset against it, and the results "
+         "folder, which `contra sweep` checks before the first run trains\n";
 }
 
 config::SlurmSpec merge_slurm(const config::SlurmSpec& from_sweep, const config::SlurmSpec& cli,
@@ -79,6 +84,8 @@ CommandOutput submit_sweep(SweepPlan& plan, SweepPlan& baselines, const SlurmOpt
                            bool no_submit, const std::string& file, const std::string& results) {
   CommandOutput o;
   if (rerun) refresh_stale_baselines(baselines);
+  check_slurm_array(baselines, options);  // both checked before either array is written
+  check_slurm_array(plan, options);
   // The baselines not yet recorded: an array of their own, in <results>/baselines/slurm.
   const auto baseline_array = write_slurm_array(baselines, options);
   if (!baseline_array.script.empty()) {

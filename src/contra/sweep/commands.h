@@ -25,8 +25,9 @@ struct CommandOutput {
 
 /// `contra sweep --dry-run`: the baselines and the runs, each with its id, state and values, in the
 /// order the sweep trains them, and a last line on what the listing checked and what it did not
-/// (devices, precision, datasets and subsets: preflight's checks, left to `contra sweep`).
-std::string dry_run_listing(const SweepPlan& plan, const SweepPlan& baselines);
+/// (devices, precision, datasets and subsets: preflight's checks, left to `contra sweep`, or with
+/// `slurm` to each array task; the caller has checked the SLURM arrays with check_slurm_array).
+std::string dry_run_listing(const SweepPlan& plan, const SweepPlan& baselines, bool slurm = false);
 
 /// The sweep's [slurm] table with the command line's values on top: `cli` holds them, `set` names
 /// the keys it set. GPUs per rank and per node exclude each other: the one the command line names

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 
@@ -60,31 +62,48 @@ std::string launch_line(const config::SlurmSpec& r, std::int64_t world_size, con
 /// (which turns sbatch's patterns off) or a line break, which an #SBATCH line cannot carry.
 std::string output_pattern(const fs::path& logs) {
   std::string dir = fs::absolute(logs).string();
-  CONTRA_CHECK(dir.find_first_of("\"\\\n") == std::string::npos,
+  CONTRA_CHECK(dir.find_first_of("\"\\\n\r") == std::string::npos,
                "logs folder {}: an #SBATCH --output line cannot carry a double quote, a backslash or a line break in "
-               "the path; use another --results folder",
+               "the path (--results, the sweep's name or the preset's)",
                dir);
   for (std::size_t at = dir.find('%'); at != std::string::npos; at = dir.find('%', at + 2)) dir.insert(at, "%");
   return "\"" + dir + "/slurm-%A_%a.log\"";
 }
 
+/// A run on `cuda:N` against the GPUs an array task is given: SLURM numbers them from 0
+/// (CUDA_VISIBLE_DEVICES), and with several ranks an index would put every rank of a node on one
+/// GPU (`cuda` gives each its own: dist::rank_device). Throws core::ContraError naming the run.
+void check_gpu_index(const PlannedRun& run, const config::SlurmSpec& r, std::int64_t world_size) {
+  const auto& device = run.experiment.run.device;
+  if (device.rfind("cuda:", 0) != 0) return;
+  CONTRA_CHECK(world_size == 1,
+               "run {}: run.device = \"{}\" with {} ranks per task: every rank of a node would take that one GPU; use "
+               "run.device = \"cuda\" (each rank takes its own)",
+               run.id, device, world_size);
+  char* end = nullptr;
+  const long index = std::strtol(device.c_str() + 5, &end, 10);
+  if (end == device.c_str() + 5 || *end != '\0') return;  // not an index: the run itself refuses it
+  const std::int64_t given = r.gpus_per_task > 0 ? r.gpus_per_task : std::max<std::int64_t>(r.gpus, 1);
+  CONTRA_CHECK(index < given,
+               "run {}: run.device = \"{}\": SLURM numbers the {} GPU(s) it gives a task from 0 (CUDA_VISIBLE_DEVICES), "
+               "so {} is not one of them; use run.device = \"cuda\", or ask for more GPUs ([slurm] gpus)",
+               run.id, device, given, device);
+}
+
 }  // namespace
 
-SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
+void check_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   const auto& r = o.resources;
   CONTRA_CHECK(r.cpus >= 1, "--cpus-per-task {} must be >= 1", r.cpus);
-  const fs::path exe = fs::absolute(o.executable.empty() ? self_executable() : o.executable);
   const std::int64_t world_size = r.nodes * r.ntasks_per_node;
-  const PlannedRun* on_cpu = nullptr;   // the first run left to train on the CPU, and on CUDA:
-  const PlannedRun* on_cuda = nullptr;  // one array asks the same resources for every task
+  const PlannedRun* on_cpu = nullptr;   // a run left to train on the CPU, and one on CUDA: one array
+  const PlannedRun* on_cuda = nullptr;  // asks the same resources for every task ("auto" is neither)
   for (const auto& run : plan.runs) {  // a run the ranks cannot split would fail in every task
     if (run.state == RunState::done) continue;
     const auto& device = run.experiment.run.device;
-    (device.rfind("cuda", 0) == 0 ? on_cuda : on_cpu) = &run;
-    CONTRA_CHECK(device.rfind("cuda:", 0) != 0 || device == "cuda:0",
-                 "run {}: run.device = \"{}\": SLURM numbers the GPUs it gives a task from 0 (CUDA_VISIBLE_DEVICES), "
-                 "so {} would name a GPU the task was not given; use run.device = \"cuda\"",
-                 run.id, device, device);
+    if (device.rfind("cuda", 0) == 0) on_cuda = &run;
+    if (device.rfind("cpu", 0) == 0) on_cpu = &run;
+    check_gpu_index(run, r, world_size);
     CONTRA_CHECK(on_cpu == nullptr || on_cuda == nullptr,
                  "runs {} (run.device = \"{}\") and {} (run.device = \"{}\"): one SLURM array asks every task for the "
                  "same resources, so the CPU runs would hold GPUs they do not use; sweep the CPU and the CUDA runs "
@@ -107,7 +126,23 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
                  "rank; set gpus to {} or more, or gpus = 0 (one per rank), or run.dist_backend = \"gloo\"",
                  run.id, r.gpus, r.ntasks_per_node, r.ntasks_per_node);
   }
-  const std::string output = output_pattern(plan.logs_dir());  // refused before anything is written
+  CONTRA_CHECK(on_cpu == nullptr || (r.gpus == 0 && r.gpus_per_task == 0),
+               "run {} trains on the CPU (run.device = \"{}\") but [slurm] asks for GPUs (gpus = {}, gpus_per_task = "
+               "{}; or --gres-gpus, --gpus-per-task): every task would hold GPUs it does not use",
+               on_cpu == nullptr ? "" : on_cpu->id, on_cpu == nullptr ? "" : on_cpu->experiment.run.device, r.gpus,
+               r.gpus_per_task);
+  (void)output_pattern(plan.logs_dir());
+}
+
+SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
+  check_slurm_array(plan, o);  // before anything is written
+  const auto& r = o.resources;
+  const fs::path exe = fs::absolute(o.executable.empty() ? self_executable() : o.executable);
+  const std::int64_t world_size = r.nodes * r.ntasks_per_node;
+  const std::string output = output_pattern(plan.logs_dir());
+  const bool on_cuda = std::any_of(plan.runs.begin(), plan.runs.end(), [](const PlannedRun& run) {
+    return run.state != RunState::done && run.experiment.run.device.rfind("cuda", 0) == 0;
+  });
   write_configs(plan);
   const fs::path dir = plan.dir / "slurm";
   core::ensure_directory(dir, "SLURM scripts");
@@ -148,7 +183,7 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   if (r.gpus_per_task > 0) {
     s << fmt::format("#SBATCH --gpus-per-task={}\n", r.gpus_per_task);
   } else {
-    const std::int64_t gpus = r.gpus > 0 ? r.gpus : (on_cuda != nullptr ? r.ntasks_per_node : 0);  // one per rank
+    const std::int64_t gpus = r.gpus > 0 ? r.gpus : (on_cuda ? r.ntasks_per_node : 0);  // one per rank
     if (gpus > 0) s << fmt::format("#SBATCH --gres=gpu:{}\n", gpus);
   }
   s << "# Written by `contra sweep --launcher slurm`. Task i trains the run on line i+1 of tasks.txt.\n"

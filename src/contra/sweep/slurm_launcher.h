@@ -33,6 +33,13 @@ struct SlurmArray {
   int tasks_count = 0;
 };
 
+/// The checks write_slurm_array makes before it writes anything, alone (for `--dry-run`, and for
+/// the baselines' array before the sweep's): every run not done must split between the ranks,
+/// suit the process group and the GPUs a task is given (run.device = "cuda:N", CPU and CUDA runs in
+/// one array, GPUs asked for CPU runs), and the logs folder must fit an #SBATCH line. Throws
+/// ContraError naming the run, key and value.
+void check_slurm_array(const SweepPlan& plan, const SlurmOptions& options);
+
 /// Writes the run configs, `slurm/tasks.txt` (the `contra train` arguments of each run that is not
 /// done, one line per array task) and `slurm/<sweep>.sbatch`. Throws ContraError when a folder or
 /// file cannot be written, or when a run's optim.batch or model.bn_splits cannot be split between

@@ -267,6 +267,27 @@ OpenedRun open_run(const RunContext& ctx, const std::string& run_id, const dist:
   return opened;
 }
 
+namespace {
+
+/// Every rank must start where rank 0 does: from the same step of the same checkpoint, or afresh.
+/// Ranks that do not (an --out folder some nodes do not see) would meet in different collectives.
+/// Throws core::ContraError in one line naming the rank.
+void check_same_start(const dist::World& world, const Start& start) {
+  if (world.single()) return;
+  const auto mine = torch::tensor({std::int64_t{start.resumed}, start.position.step}, torch::kInt64).view({1, 2});
+  const auto all = world.all_gather(mine);  // W×2
+  const auto said = [&](int r) {
+    return all[r][0].item<std::int64_t>() != 0 ? fmt::format("resumes from step {}", all[r][1].item<std::int64_t>())
+                                               : std::string("starts afresh");
+  };
+  for (int r = 1; r < world.size(); ++r)
+    CONTRA_CHECK(torch::equal(all[r], all[0]),
+                 "rank {} {} but rank 0 {}: every rank must read the same checkpoint (an --out folder all ranks see)",
+                 r, said(r), said(0));
+}
+
+}  // namespace
+
 Start start_or_resume(Session& s) {
   auto& rec = s.recorder;
   Start start;
@@ -290,6 +311,7 @@ Start start_or_resume(Session& s) {
   }
   rec.attribute("split_chunk_budget_bytes", start.split_chunk_budget);
   record_attempt(rec, start.resumed ? std::optional<std::int64_t>(start.position.epochs_done) : std::nullopt);
+  check_same_start(*s.world, start);
   return start;
 }
 

@@ -2,8 +2,8 @@
 
 #include <torch/torch.h>
 
-#include "contra/dist/batch_shard.h"
 #include "contra/core/stop_signal.h"
+#include "contra/dist/batch_shard.h"
 #include "contra/dist/replicas.h"
 #include "contra/dist/stop_agreement.h"
 #include "contra/models/channels_last.h"

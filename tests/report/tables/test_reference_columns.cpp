@@ -83,9 +83,16 @@ TEST_CASE("reference values: nan, inf, a number with a typo, and a word where x 
   CHECK_THAT(error("batch = [256, 512]\ntop1 = [inf, 60.0]\n"), Catch::Contains("must be finite, got inf"));
   CHECK_THAT(error("batch = [256, 512]\ntop1 = [\"6O.6\", 60.0]\n"),
              Catch::Contains("reference value \"6O.6\" starts like a number but is not one"));
+  CHECK(error("batch = [256, 512]\ntop1 = [\"7.4 GB\", \"57.8%\"]\n") == accepted);
+  CHECK(error("batch = [256, 512]\ntop1 = [\"2x\", \"1st\"]\n") == accepted);  // words, not typos
+  for (const char* typo : {"4,096", "5-10", "0x10", "1e999", " 6O.6 GB"})
+    CHECK_THAT(error(std::string("batch = [256, 512]\ntop1 = [\"") + typo + "\", 60.0]\n"),
+               Catch::Contains(std::string("reference value \"") + typo + "\" starts like a number but is not one"));
   CHECK_THAT(error("batch = [256, \"big\"]\ntop1 = [60.0, 61.0]\n"),
              Catch::Contains("column 'batch' of the cited table u.tab holds 'big' (position 2), which is no number, "
                              "where every planned x (optim.batch: 256, 512) is one"));
   CHECK_THAT(error("batch = [256, nan]\ntop1 = [60.0, 61.0]\n"), Catch::Contains("must be finite, got nan"));
+  CHECK_THAT(error("batch = [[256], [512]]\ntop1 = [60.0, 61.0]\n"),
+             Catch::Contains("report.reference_x = 'batch' is a 2-D column of the cited table u.tab"));
 }
 
