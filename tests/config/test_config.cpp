@@ -345,6 +345,8 @@ TEST_CASE("set overrides: one line, a number a key can hold, a config value, and
                      {"data.root=", "data.root is empty; leave it out for the folder of"},
                      {"optim.lr_steps=[5, 3]", "optim.lr_steps = [5, 3]: the epochs must be strictly increasing"},
                      {"optim.lr_steps=[3, 3]", "optim.lr_steps = [3, 3]: the epochs must be strictly increasing"},
+                     {"optim.schedule=step", "optim.lr_steps = [120, 160]: the step schedule drops the learning rate "
+                                             "after epoch 120, but optim.epochs = 20"},
                  });
   // A bare word is a string, as before.
   CHECK(experiment_with({"data.root=/somewhere/else"}).data.root == "/somewhere/else");

@@ -111,7 +111,7 @@ TEST_CASE("baselines: two sweeps of the same data and protocols share them by id
                                                                   "[fixed]\n\"method.shuffle_bn\" = false\n")),
                             "", {}, dir / "results");
   const auto t = plan_sweep(write_file(dir / "t.toml", sweep_text("t", "\"method.temperature\" = [0.1, 0.2]",
-                                                                  "[fixed]\n\"optim.schedule\" = \"step\"\n")),
+                                                                  "[fixed]\n\"optim.schedule\" = \"step\"\n\"optim.lr_steps\" = [1, 2]\n")),
                             "", {}, dir / "results");
   const auto plan_m = plan_baselines(m), plan_t = plan_baselines(t);
   const auto bm = by_label_seed(plan_m);

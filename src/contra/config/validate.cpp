@@ -108,8 +108,16 @@ void validate(const Experiment& e, const Schema& schema) {
   for (auto s : o.lr_steps)
     c.require(s >= 1, "optim.lr_steps", fmt::format("[{}]", fmt::join(o.lr_steps, ", ")),
               "every step must be an epoch >= 1");
-  // Milestones past optim.epochs are allowed: the cpu presets keep the paper's [120, 160] on runs of
-  // a few epochs, a constant learning rate (the recipe is chosen again on a validation split).
+  // Under the step schedule a milestone at or past optim.epochs never drops the learning rate (the
+  // rate drops from epoch s + 1 on, counting from 1). Other schedules do not read lr_steps, so its
+  // default [120, 160] stands beside runs of a few epochs there.
+  if (o.schedule == Schedule::step)
+    for (auto s : o.lr_steps)
+      CONTRA_CHECK(s < o.epochs,
+                   "{}: optim.lr_steps = [{}]: the step schedule drops the learning rate after epoch {}, but "
+                   "optim.epochs = {}, so that drop never comes; scale the steps to the epochs (the paper's 120 and "
+                   "160 of 200 are 3 and 4 of 5)",
+                   e.where("optim.lr_steps"), fmt::join(o.lr_steps, ", "), s, o.epochs);
   for (std::size_t i = 1; i < o.lr_steps.size(); ++i)
     CONTRA_CHECK(
         o.lr_steps[i] > o.lr_steps[i - 1],
