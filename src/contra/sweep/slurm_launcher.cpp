@@ -61,13 +61,14 @@ std::string launch_line(const config::SlurmSpec& r, std::int64_t world_size, con
 /// patterns, %A_%a here). Throws core::ContraError for a folder with a double quote, a backslash
 /// (which turns sbatch's patterns off) or a line break, which an #SBATCH line cannot carry.
 std::string output_pattern(const fs::path& logs) {
-  std::string dir = fs::absolute(logs).string();
+  const std::string dir = fs::absolute(logs).string();
   CONTRA_CHECK(dir.find_first_of("\"\\\n\r") == std::string::npos,
                "logs folder {}: an #SBATCH --output line cannot carry a double quote, a backslash or a line break in "
                "the path (--results, the sweep's name or the preset's)",
                dir);
-  for (std::size_t at = dir.find('%'); at != std::string::npos; at = dir.find('%', at + 2)) dir.insert(at, "%");
-  return "\"" + dir + "/slurm-%A_%a.log\"";
+  std::string escaped;
+  for (const char c : dir) escaped += c == '%' ? std::string("%%") : std::string(1, c);
+  return "\"" + escaped + "/slurm-%A_%a.log\"";
 }
 
 /// A run on `cuda:N` against the GPUs an array task is given: SLURM numbers them from 0
