@@ -286,17 +286,19 @@ std::vector<Claim> parse_claims(const toml::node& node, const std::string& file)
   CONTRA_CHECK(arr != nullptr, "{}: claims must be an array of tables ([[<table>.claims]])", at);
   CONTRA_CHECK(!arr->empty(), "{}: claims = [] names no claim; leave the key out for a table without claims", at);
   std::vector<Claim> claims;
+  std::vector<std::string> hashes;  // one per claim, for the repeat check
   for (const auto& element : *arr) {
     const auto* t = element.as_table();
     const std::string where = location_of(element, file);
     CONTRA_CHECK(t != nullptr, "{}: each claim must be a table ([[<table>.claims]])", where);
     claims.push_back(read_claim(*t, where));
     const std::string hash = claim_hash(claims.back());
-    for (std::size_t i = 0; i + 1 < claims.size(); ++i)
-      CONTRA_CHECK(claim_hash(claims[i]) != hash,
+    for (std::size_t i = 0; i < hashes.size(); ++i)
+      CONTRA_CHECK(hashes[i] != hash,
                    "{}: this claim repeats the one at {} (the same kind, words, rows and conditions): it would be "
                    "judged and counted twice",
                    where, claims[i].where);
+    hashes.push_back(hash);
   }
   return claims;
 }

@@ -8,10 +8,18 @@
 
 namespace contra::eval {
 
-torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
-                          std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk) {
+namespace {
+
+void check_knn_options(std::int64_t k, double t) {
   CONTRA_CHECK(k >= 1, "kNN: k = {} must be >= 1", k);
   CONTRA_CHECK(t > 0, "kNN: t = {} must be > 0", t);
+}
+
+}  // namespace
+
+torch::Tensor knn_predict(const torch::Tensor& train, const torch::Tensor& train_labels, const torch::Tensor& test,
+                          std::int64_t num_classes, std::int64_t k, double t, std::int64_t chunk) {
+  check_knn_options(k, t);
   CONTRA_CHECK(
       train.dim() == 2 && test.dim() == 2 && train.size(1) == test.size(1) && train_labels.size(0) == train.size(0),
       "kNN: expected train N×F, labels N and test M×F, got {}, {} and {}", train.sizes(), train_labels.sizes(),
@@ -49,8 +57,7 @@ double knn_top1(const torch::Tensor& train, const torch::Tensor& train_labels, c
     return knn_top1(train, train_labels, test, test_labels, num_classes, k, t, chunk);
   // Checked on every rank before the split: a rank without test rows would otherwise wait for the
   // others' error in the all-reduce.
-  CONTRA_CHECK(k >= 1, "kNN: k = {} must be >= 1", k);
-  CONTRA_CHECK(t > 0, "kNN: t = {} must be > 0", t);
+  check_knn_options(k, t);
   const auto mine = dist::row_share(test.size(0), world);
   double correct = 0;
   if (mine.count > 0) {

@@ -57,10 +57,10 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
   // The global batch's scalars (the mean of the ranks' equal-sized means, the sum of their counts)
   // and the ranks' stop votes, in one all-reduce.
   const auto scalars = torch::stack({out.loss.detach().to(torch::kFloat64), out.correct.to(torch::kFloat64)});
-  std::vector<torch::Tensor> sums{torch::cat({scalars.cpu(), dist::stop_ballot(world)})};
+  std::vector<torch::Tensor> sums{torch::cat({scalars, dist::stop_ballot(world).to(scalars.device())})};
   world.all_reduce_sum(sums);
   const bool stop = dist::agreed_stop(sums[0].slice(0, 2), world);
-  const auto global = sums[0].slice(0, 0, 2).to(scalars.device());
+  const auto global = sums[0].slice(0, 0, 2);
   const auto embeddings = dist::gather(out.embeddings, world);
   return {(global[0] / world.size()).to(out.loss.scalar_type()), global[1].to(out.correct.scalar_type()),
           embeddings.std(0).mean(), out.queries * world.size(), stop};
