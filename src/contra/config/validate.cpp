@@ -115,9 +115,10 @@ void validate(const Experiment& e, const Schema& schema) {
     for (auto s : o.lr_steps)
       CONTRA_CHECK(s < o.epochs,
                    "{}: optim.lr_steps = [{}]: the step schedule drops the learning rate after epoch {}, but "
-                   "optim.epochs = {}, so that drop never comes; scale the steps to the epochs (the paper's 120 and "
-                   "160 of 200 are 3 and 4 of 5)",
-                   e.where("optim.lr_steps"), fmt::join(o.lr_steps, ", "), s, o.epochs);
+                   "optim.epochs = {}, so that drop never comes (optim.schedule from {}, optim.epochs from {}); scale "
+                   "the steps to the epochs (the paper's 120 and 160 of 200 are 3 and 4 of 5)",
+                   e.where("optim.lr_steps"), fmt::join(o.lr_steps, ", "), s, o.epochs, e.where("optim.schedule"),
+                   e.where("optim.epochs"));
   for (std::size_t i = 1; i < o.lr_steps.size(); ++i)
     CONTRA_CHECK(
         o.lr_steps[i] > o.lr_steps[i - 1],

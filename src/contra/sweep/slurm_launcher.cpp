@@ -78,17 +78,18 @@ void check_gpu_index(const PlannedRun& run, const config::SlurmSpec& r, std::int
   const auto& device = run.experiment.run.device;
   if (device.rfind("cuda:", 0) != 0) return;
   CONTRA_CHECK(world_size == 1,
-               "run {}: run.device = \"{}\" with {} ranks per task: every rank of a node would take that one GPU; use "
-               "run.device = \"cuda\" (each rank takes its own)",
-               run.id, device, world_size);
+               "{}: run {}: run.device = \"{}\" with {} ranks per task: every rank of a node would take that one GPU; "
+               "use run.device = \"cuda\" (each rank takes its own)",
+               run.experiment.where("run.device"), run.id, device, world_size);
   char* end = nullptr;
   const long index = std::strtol(device.c_str() + 5, &end, 10);
   if (end == device.c_str() + 5 || *end != '\0') return;  // not an index: the run itself refuses it
   const std::int64_t given = r.gpus_per_task > 0 ? r.gpus_per_task : std::max<std::int64_t>(r.gpus, 1);
   CONTRA_CHECK(index < given,
-               "run {}: run.device = \"{}\": SLURM numbers the {} GPU(s) it gives a task from 0 (CUDA_VISIBLE_DEVICES), "
-               "so {} is not one of them; use run.device = \"cuda\", or ask for more GPUs ([slurm] gpus)",
-               run.id, device, given, device);
+               "{}: run {}: run.device = \"{}\": SLURM numbers the {} GPU(s) it gives a task from 0 "
+               "(CUDA_VISIBLE_DEVICES), so {} is not one of them; use run.device = \"cuda\", or ask for more GPUs "
+               "([slurm] gpus or gpus_per_task; --gres-gpus, --gpus-per-task)",
+               run.experiment.where("run.device"), run.id, device, given, device);
 }
 
 }  // namespace
@@ -106,10 +107,10 @@ void check_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
     if (device.rfind("cpu", 0) == 0) on_cpu = &run;
     check_gpu_index(run, r, world_size);
     CONTRA_CHECK(on_cpu == nullptr || on_cuda == nullptr,
-                 "runs {} (run.device = \"{}\") and {} (run.device = \"{}\"): one SLURM array asks every task for the "
-                 "same resources, so the CPU runs would hold GPUs they do not use; sweep the CPU and the CUDA runs "
+                 "{}: runs {} (run.device = \"{}\") and {} (run.device = \"{}\"): one SLURM array asks every task for "
+                 "the same resources, so the CPU runs would hold GPUs they do not use; sweep the CPU and the CUDA runs "
                  "separately (a preset each, or --set run.device)",
-                 on_cpu == nullptr ? "" : on_cpu->id, on_cpu == nullptr ? "" : on_cpu->experiment.run.device,
+                 run.experiment.where("run.device"), on_cpu == nullptr ? "" : on_cpu->id, on_cpu == nullptr ? "" : on_cpu->experiment.run.device,
                  on_cuda == nullptr ? "" : on_cuda->id, on_cuda == nullptr ? "" : on_cuda->experiment.run.device);
     try {
       train::check_splits(run.experiment, static_cast<int>(world_size));
@@ -128,9 +129,9 @@ void check_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
                  run.id, r.gpus, r.ntasks_per_node, r.ntasks_per_node);
   }
   CONTRA_CHECK(on_cpu == nullptr || (r.gpus == 0 && r.gpus_per_task == 0),
-               "run {} trains on the CPU (run.device = \"{}\") but [slurm] asks for GPUs (gpus = {}, gpus_per_task = "
-               "{}; or --gres-gpus, --gpus-per-task): every task would hold GPUs it does not use",
-               on_cpu == nullptr ? "" : on_cpu->id, on_cpu == nullptr ? "" : on_cpu->experiment.run.device, r.gpus,
+               "{}: run {} trains on the CPU (run.device = \"{}\") but [slurm] asks for GPUs (gpus = {}, "
+               "gpus_per_task = {}; or --gres-gpus, --gpus-per-task): every task would hold GPUs it does not use",
+               on_cpu == nullptr ? "" : on_cpu->experiment.where("run.device"), on_cpu == nullptr ? "" : on_cpu->id, on_cpu == nullptr ? "" : on_cpu->experiment.run.device, r.gpus,
                r.gpus_per_task);
   (void)output_pattern(plan.logs_dir());
 }
