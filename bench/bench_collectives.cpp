@@ -6,7 +6,8 @@
 //
 // BM_GradientMean/<backbone>: dist::average_gradients over the query encoder's parameters (small
 //   CNN of the CPU default, 0.4 MB; ResNet-18 CIFAR stem, 44.7 MB), in 25 MiB buckets.
-// BM_AllGather/<what>: the key images that ShuffleBN gathers (B/W×C×H×W per rank) and the keys.
+// BM_AllGather/<what>: the key images (B/W×C×H×W per rank: what ShuffleBN gathers for a caller
+//   without the global views, as BM_DataParallelStep below; a training step has them) and the keys.
 // BM_ScalarAllReduce: the step's few scalars, the latency floor of one collective.
 // BM_DataParallelStep/moco/small_cnn/256: the CPU default's MoCo step at global batch 256 (B/W per
 //   rank, model.bn_splits/W splits), with the gradient mean, ShuffleBN across ranks, the global

@@ -13,7 +13,9 @@
 #      bf16, and the bf16 and TF32 GEMM ceilings, in one run; a table with the utilisation;
 #   5. the gpu-short preset of the momentum sweep (ResNet-18, all 60 000 Fashion-MNIST images,
 #      batch 512, bf16, 5 values x 1 seed). Whether runs share the GPU, and how many epochs fit in
-#      about 4 minutes, are measured first, by the rules written at that step.
+#      about 4 minutes, are measured first, by the rules written at that step. A probe that finds
+#      no GPU fails this step (the rehearsal runs that probe too, and plans the sweep with --dry-run).
+# The unpacked prefix's libraries reach contra's binaries only (scripts/device-lib.sh), never python3.
 # Everything worth keeping goes to $OUT (default ./device-out), at most 8 files: device-check.log
 # (all output), summary.txt, build.log, ctest-cuda.txt, bench-gpu.json, bench-gpu.md and
 # gpu-short.tar.gz (the records, configs and table of results/ablation-momentum/gpu-short/).
@@ -21,6 +23,8 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# shellcheck source=device-lib.sh
+. "$root/scripts/device-lib.sh"
 
 rehearse=0
 pack="$root/.cache/device-pack"
@@ -131,8 +135,10 @@ unpack() {
   echo "unpacked $n .deb files into $prefix"
 }
 step unpack 60 unpack || { note "stopping: nothing to build with"; exit 1; }
+# The prefix's libraries reach only contra's binaries (with_prefix_libs, scripts/device-lib.sh),
+# never python3 or the system's tools.
 export arch_lib=$prefix/usr/lib/x86_64-linux-gnu
-export LD_LIBRARY_PATH="$arch_lib:$arch_lib/hdf5/serial${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export -f with_prefix_libs
 
 # The default dataset where the default experiment looks for it (config::DataOptions::root).
 dataset=/usr/share/datasets/fashion-mnist
@@ -153,38 +159,54 @@ configure_and_build() {
   args[0]="-DCMAKE_PREFIX_PATH=$torch_prefix;$prefix/usr"
   command -v ninja >/dev/null && generator=(-G Ninja)
   rm -rf "$build"
-  cmake -S . -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${args[@]}" \
+  # The prefix's libraries for the linker's search of indirect dependencies (libhdf5's libsz) and
+  # for the test discovery, which runs the test binaries.
+  with_prefix_libs cmake -S . -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${args[@]}" \
     "-DCMAKE_IGNORE_PREFIX_PATH=/usr;/usr/local;/" -DCONTRA_HDF5_ROOT="$arch_lib/hdf5/serial" \
     -DCONTRA_ENABLE_BENCH=ON -DCONTRA_ENABLE_TESTS=ON || return 1
-  cmake --build "$build" -j "$(nproc)" --target contra_cli contra_cuda_tests bench_gpu_step
+  with_prefix_libs cmake --build "$build" -j "$(nproc)" --target contra_cli contra_cuda_tests bench_gpu_step
 }
 step build 330 configure_and_build >"$out/build.log" 2>&1
 tail -n 5 "$out/build.log"
 if [ ! -x "$build/bin/contra" ]; then note "stopping: the build failed (build.log)"; exit 1; fi
 
 # 3. The [cuda] tests (Skipped, and reported so, without a GPU).
-step cuda-tests 240 bash -c "cd '$build' && ctest -L cuda --output-on-failure --timeout 200" >"$out/ctest-cuda.txt" 2>&1
+step cuda-tests 240 with_prefix_libs bash -c "cd '$build' && ctest -L cuda --output-on-failure --timeout 200" >"$out/ctest-cuda.txt" 2>&1
 grep -E "tests passed|Skipped|Failed|\*\*\*" "$out/ctest-cuda.txt" | tail -n 12 | tee -a "$summary"
 
 # 4. The GPU benchmark and its table.
-step bench 150 "$build/bench/bench_gpu_step" --benchmark_out="$out/bench-gpu.json" --benchmark_out_format=json
+step bench 150 with_prefix_libs "$build/bench/bench_gpu_step" --benchmark_out="$out/bench-gpu.json" --benchmark_out_format=json
 if [ -s "$out/bench-gpu.json" ]; then
   python3 scripts/gpu_bench_table.py "$out/bench-gpu.json" >"$out/bench-gpu.md" && cat "$out/bench-gpu.md" | tee -a "$summary"
 else
   note "bench: no GPU figures (no device)"
 fi
 
-# 5. The gpu-short momentum sweep.
-sweep=(build/bin/contra sweep sweeps/ablation-momentum.toml --preset gpu-short)
-sweep[0]="$build/bin/contra"
+# 5. The gpu-short momentum sweep. It needs the machine's torch to see a GPU: where the probe
+#    fails on the device, the step fails, loudly; the rehearsal runs the same probe (which fails
+#    here, without a GPU), checks that python3 runs without the prefix's libraries, and plans the
+#    sweep with --dry-run.
+sweep=(with_prefix_libs "$build/bin/contra" sweep sweeps/ablation-momentum.toml --preset gpu-short)
 export contra_bin="$build/bin/contra"  # for probe(), which runs in a child bash
-if [ "$rehearse" = 1 ] || ! "$py" -c 'import torch, sys; sys.exit(not torch.cuda.is_available())' 2>/dev/null; then
+probe_said=$(cuda_probe "$py"); probe_rc=$?
+note "gpu probe: $probe_said"
+mode=$(gpu_short_mode "$rehearse" "$probe_rc")
+if [ "$mode" = plan ]; then
+  [ "$probe_rc" = 0 ] || note "gpu probe: as expected without a GPU; on the device this fails step gpu-short"
+  seen=$(python3 -c 'import os; print(os.environ.get("LD_LIBRARY_PATH", ""))')
+  case "$seen" in
+    *"$prefix"*) note "library path: FAILED: python3 runs with the prefix's libraries ($seen)"; status=1 ;;
+    *) note "library path: ok (python3 runs without the prefix's libraries)" ;;
+  esac
   step gpu-short-plan 60 "${sweep[@]}" --dry-run
+elif [ "$mode" = fail ]; then
+  note "gpu-short: FAILED: the probe found no usable GPU ($probe_said); the sweep did not run"
+  status=1
 else
   # Sharing the GPU: one 40-step run alone, then two at once. Rule: when two at once take under 1.8x
   # one alone (the GPU does at least 10% more work per second shared), all 5 runs share it at once.
   probe() {
-    "$contra_bin" train experiments/moco-fashion-mnist.toml --set run.device=cuda --set run.precision=bf16 \
+    with_prefix_libs "$contra_bin" train experiments/moco-fashion-mnist.toml --set run.device=cuda --set run.precision=bf16 \
       --set model.backbone=resnet18 --set optim.batch=512 --set data.train_subset=20480 --set optim.epochs=1 \
       --set method.queue=4096 --set eval.knn_random_init=false --set run.seed="$1" --quiet --fresh --out "/tmp/probe$1"
   }
@@ -192,10 +214,10 @@ else
   # time, the preset's epochs), and says so.
   jobs=1 alone='' pair=''
   t0=$(date +%s.%N)
-  if timeout 60 bash -c "$(declare -f probe); probe 100" >/dev/null; then
+  if timeout 60 bash -c "$(declare -f with_prefix_libs probe); probe 100" >/dev/null; then
     t1=$(date +%s.%N)
-    timeout 60 bash -c "$(declare -f probe); probe 101" >/dev/null & p1=$!
-    timeout 60 bash -c "$(declare -f probe); probe 102" >/dev/null; r2=$?
+    timeout 60 bash -c "$(declare -f with_prefix_libs probe); probe 101" >/dev/null & p1=$!
+    timeout 60 bash -c "$(declare -f with_prefix_libs probe); probe 102" >/dev/null; r2=$?
     wait "$p1"; r1=$?
     t2=$(date +%s.%N)
     alone=$(python3 -c "print(round($t1 - $t0, 2))")

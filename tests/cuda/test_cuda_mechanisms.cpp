@@ -99,7 +99,9 @@ TEST_CASE("cuda: with run.deterministic = true, every mechanism killed after an 
     CHECK(store::get_string(b.attributes, "device", "b") == "cuda:0");
     CHECK(store::get_int(b.attributes, "deterministic", "b") == 1);
     CHECK(store::get_int(b.attributes, "cudnn_benchmark", "b") == 0);
-    CHECK(store::get_int(b.attributes, "channels_last", "b") == 1);
+    // The tiny run has model.bn_splits = 4: NCHW, so SplitBatchNorm's reshape is a view (core::choose_memory_order).
+    CHECK(store::get_int(b.attributes, "channels_last", "b") == 0);
+    CHECK_THAT(store::get_string(b.attributes, "memory_order_rule", "b"), Catch::StartsWith("NCHW: CUDA with 4 BN splits"));
     CHECK(store::get_int(b.attributes, "attempts", "b") == 2);
   }
 }
@@ -111,7 +113,9 @@ TEST_CASE("cuda: without run.deterministic a run uses cuDNN benchmark and TF32 a
   const auto rec = testing::only_record(dir / "runs");
   CHECK(store::get_int(rec.attributes, "deterministic", "rec") == 0);
   CHECK(store::get_int(rec.attributes, "cudnn_benchmark", "rec") == 1);
-  CHECK(store::get_int(rec.attributes, "tf32", "rec") == 1);
+  CHECK(store::get_int(rec.attributes, "tf32", "rec") == 1);         // cuDNN's convolutions
+  CHECK(store::get_int(rec.attributes, "tf32_matmul", "rec") == 0);  // never the logits, kNN or probe
+  CHECK_FALSE(at::globalContext().allowTF32CuBLAS());
   CHECK(store::get_string(rec.attributes, "precision", "rec") == "bf16");
   for (double l : store::column_as_double(rec.steps, "loss")) CHECK(std::isfinite(l));
   CHECK(store::get_double(rec.summary, "peak_memory_bytes", "rec") > 0);

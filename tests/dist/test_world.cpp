@@ -11,14 +11,19 @@
 #include <csignal>
 #include <cstdlib>
 
+#include "../support/experiment.h"
 #include "../support/gloo.h"
 #include "../support/ranks.h"
+#include "contra/augment/two_view.h"
 #include "contra/core/error.h"
+#include "contra/core/seed.h"
 #include "contra/core/stop_signal.h"
 #include "contra/dist/batch_shard.h"
 #include "contra/dist/replicas.h"
 #include "contra/dist/stop_agreement.h"
 #include "contra/dist/world.h"
+#include "contra/methods/registry.h"
+#include "contra/train/step.h"
 
 namespace {
 
@@ -110,6 +115,59 @@ TEST_CASE("dist worker: replicas", "[.dist-worker]") {
   if (rank == w - 1) std::raise(SIGUSR1);
   REQUIRE(dist::agree_on_stop(*world));
   REQUIRE(core::stop_signal() == SIGUSR1);
+}
+
+TEST_CASE("dist worker: collectives per step", "[.dist-worker]") {
+  // A training step of W ranks issues a fixed set of collectives (train/step.cpp): the gradient
+  // mean (one bucket for a small CNN), the BN statistics mean, the scalars with the stop votes, the
+  // gather of the embeddings, and the method's own: MoCo's keys through shuffled BN (one gather:
+  // every rank holds the global views and draws the same permutation, so neither the images are
+  // gathered nor the permutation broadcast), end-to-end's keys with gradients (a gather, and an
+  // all-reduce in the backward pass).
+  const auto world = join_from_env();
+  struct Expected {
+    std::string method;
+    std::int64_t all_reduce, all_gather;
+  };
+  for (const auto& e : {Expected{"moco", 3, 2}, Expected{"end_to_end", 4, 2}}) {
+    INFO(e.method);
+    auto exp = testing::small_experiment(e.method, /*bn_splits=*/4);
+    exp.model.bn_splits /= world->size();  // as train/run_start.cpp builds each rank's encoders
+    torch::manual_seed(0);
+    auto method = methods::make_method(exp, {1, 512, 10, 28, 28});
+    method->set_world(world);
+    dist::broadcast_module(*method, *world);
+    torch::optim::SGD optimizer(method->trainable_parameters(), torch::optim::SGDOptions(0.03).momentum(0.9));
+    const augment::TwoViewAugment augment(exp.augment, {0.286}, {0.353});
+    auto augment_gen = core::make_generator(0, 1);  // the same stream on every rank
+    auto data_gen = core::make_generator(0, 0);
+    const auto images = torch::randint(0, 256, {512, 1, 28, 28}, data_gen, torch::kUInt8);
+    const torch::Tensor labels;
+    train::StepParts parts{*method, optimizer, augment, augment_gen, images, labels, *world};
+    core::install_stop_handlers();
+    for (int step = 1; step <= 3; ++step) {
+      INFO("step " << step);
+      if (step == 3 && world->rank() == 1) std::raise(SIGUSR1);  // its vote rides in step 3's all-reduce
+      const auto before = world->counts();
+      const auto index = torch::randperm(512, data_gen, torch::kInt64).slice(0, 0, 32);
+      const auto out = train::train_step(parts, index, 0.03);
+      const auto after = world->counts();
+      CHECK(after.all_reduce - before.all_reduce == e.all_reduce);
+      CHECK(after.all_gather - before.all_gather == e.all_gather);
+      CHECK(after.broadcast - before.broadcast == 0);
+      CHECK(after.barrier - before.barrier == 0);
+      // The stop votes stay on the device, unread by the step; read back, every rank sees rank 1's signal.
+      CHECK_FALSE(out.stop);
+      REQUIRE(out.stop_votes.defined());
+      CHECK(out.stop_votes.item<double>() == (step == 3 ? SIGUSR1 : 0));
+    }
+    core::remove_stop_handlers();
+  }
+}
+
+TEST_CASE("dist: a step's collectives, and its stop votes on the device, 2 ranks", "[dist]") {
+  skip_without_gloo();
+  require_all_passed(run_ranks("dist worker: collectives per step", 2));
 }
 
 TEST_CASE("dist: collectives, gathers with and without gradients, 2 ranks", "[dist]") {

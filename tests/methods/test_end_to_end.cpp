@@ -4,6 +4,7 @@
 #include <torch/torch.h>
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -111,4 +112,21 @@ TEST_CASE("EndToEnd: N x N logits over the batch's keys, which carry gradients",
   CHECK(loss_detached == Approx(loss_with).epsilon(1e-6));
   CHECK_FALSE(all_close(g_method, g_detached, 1e-3, 1e-6));
   e2e.after_optimizer_step();  // nothing to do, and nothing breaks
+}
+
+TEST_CASE("EndToEnd: the negatives gathered by column equal the masked selection they replace", "[methods]") {
+  // masked_select read its output's size back from the device every step; the gather must give
+  // the same values in the same order, for one process (own = i) and for a rank's strided rows.
+  torch::manual_seed(3);
+  for (const auto& [n, total, rank, world] : std::vector<std::array<std::int64_t, 4>>{{8, 8, 0, 1}, {4, 8, 1, 2},
+                                                                                     {3, 12, 2, 4}, {1, 2, 1, 2}}) {
+    INFO(n << " queries of " << total << " keys, rank " << rank << " of " << world);
+    const auto similarity = torch::randn({n, total});
+    const auto own = torch::arange(n, torch::kInt64) * world + rank;  // dist::own_rows
+    const auto mine = torch::zeros({n, total}, torch::kBool).scatter_(1, own.unsqueeze(1), true);
+    const auto selected = similarity.masked_select(mine.logical_not()).view({n, total - 1});
+    const auto columns = contra::methods::negative_columns(own, total);
+    CHECK(columns.sizes() == torch::IntArrayRef({n, total - 1}));
+    CHECK(torch::equal(similarity.gather(1, columns), selected));
+  }
 }

@@ -224,7 +224,9 @@ TEST_CASE("precision: a bf16 run and a deterministic run train on the CPU and th
     CHECK(store::get_int(rec.attributes, "deterministic", "rec") == (deterministic ? 1 : 0));
     CHECK(store::get_int(rec.attributes, "cudnn_benchmark", "rec") == 0);  // CPU: no cuDNN, no TF32
     CHECK(store::get_int(rec.attributes, "tf32", "rec") == 0);
-    CHECK(store::get_int(rec.attributes, "channels_last", "rec") == 1);  // NHWC on every device (issue 39)
+    CHECK(store::get_int(rec.attributes, "tf32_matmul", "rec") == 0);
+    CHECK(store::get_int(rec.attributes, "channels_last", "rec") == 1);  // NHWC on the CPU (issue 39)
+    CHECK_THAT(store::get_string(rec.attributes, "memory_order_rule", "rec"), Catch::StartsWith("NHWC: CPU"));
     for (double l : store::column_as_double(rec.steps, "loss")) CHECK(std::isfinite(l));
     CHECK(rec.summary.count("loss_scale") == 0);  // bf16 has no loss scaler
   }

@@ -299,3 +299,53 @@ TEST_CASE("resume: run.precision = auto is not continued in the precision anothe
                        "run.precision = 'auto', which chose bf16 there (auto: x86_64 with avx512_bf16: bf16 in "
                        "hardware), and chooses fp32 here");
 }
+
+TEST_CASE("checkpoint: one from another machine shape resumes where its streams apply, and is refused in one line, "
+          "never set aside, where they are missing",
+          "[train][resume]") {
+  // A checkpoint written where other GPUs were visible holds streams this process has no generator
+  // for; one written on a CUDA run lacks streams a CPU run would draw from. Made here on a CPU by
+  // adding and dropping entries as save_checkpoint writes them.
+  const auto exp =
+      contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
+                                        "optim.batch=64", "model.width=4", "method.queue=256", "model.bn_splits=4",
+                                        "eval.knn_random_init=true"});
+  const auto run = [&](const fs::path& out, std::int64_t stop_after) {
+    contra::train::RunContext ctx;
+    ctx.out_dir = out;
+    ctx.quiet = true;
+    ctx.threads = 1;
+    ctx.stop_after_steps = stop_after;
+    return contra::train::run_experiment(exp, ctx);
+  };
+  TempDir dir;
+  REQUIRE(run(dir / "reference", 0).status == "complete");
+  const auto other_gpu_state = torch::arange(16, torch::kUInt8);
+  {
+    const contra::train::RngEntriesForTesting other_machine({{"global_cuda", other_gpu_state},
+                                                             {"global_cuda1", other_gpu_state}},
+                                                            {});
+    REQUIRE(run(dir / "more_streams", 5).status == "interrupted");
+  }
+  REQUIRE(run(dir / "more_streams", 0).status == "complete");  // the CUDA streams are not this run's: ignored
+  check_same_metrics(only_record(dir / "reference"), only_record(dir / "more_streams"));
+
+  {
+    const contra::train::RngEntriesForTesting other_machine({}, {"global_cpu"});
+    REQUIRE(run(dir / "fewer_streams", 5).status == "interrupted");
+  }
+  const auto ckpt = contra::testing::files_with(dir / "fewer_streams", ".ckpt");
+  REQUIRE(ckpt.size() == 1);
+  const auto message = contra::testing::message_of([&] { run(dir / "fewer_streams", 0); });
+  CHECK_THAT(message, Catch::Contains(ckpt.front().string()) && Catch::Contains("no random state for global_cpu") &&
+                          Catch::Contains("--fresh") && !Catch::Contains("damaged"));
+  CHECK(message.find('\n') == std::string::npos);
+  CHECK(fs::exists(ckpt.front()));                                // progress kept: the file stays where it was
+  CHECK_FALSE(fs::exists(ckpt.front().string() + ".damaged"));
+  CHECK(contra::testing::files_with(dir / "fewer_streams", ".h5").empty());  // nothing claims to be complete
+
+  // The decision on its own: a CUDA run needs its GPU's stream, which a CPU run's checkpoint lacks.
+  CHECK(contra::train::missing_rng_states({"global_cpu", "data_order"}, {"global_cpu", "global_cuda", "data_order"}) ==
+        std::vector<std::string>{"global_cuda"});
+  CHECK(contra::train::missing_rng_states({"global_cpu", "global_cuda", "global_cuda1"}, {"global_cpu"}).empty());
+}

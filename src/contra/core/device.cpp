@@ -78,22 +78,32 @@ std::pair<int, int> cuda_compute_capability(const torch::Device& device) {
   return {0, 0};
 }
 
-AlgorithmSettings configure_algorithms(const torch::Device& device, bool deterministic) {
+MemoryOrder choose_memory_order(const torch::Device& device, std::int64_t bn_splits) {
+  if (device.is_cuda() && bn_splits > 1)
+    return {false, fmt::format("NCHW: CUDA with {} BN splits per rank (SplitBatchNorm's reshape cannot view an "
+                               "NHWC activation: every BN layer would copy it)",
+                               bn_splits)};
+  if (device.is_cuda()) return {true, "NHWC: CUDA with one BN group (cuDNN's NHWC kernels and tensor cores)"};
+  return {true, fmt::format("NHWC: {} (convolutions without reorders, the fused split BN + ReLU keeps NHWC)",
+                            device.is_cpu() ? std::string("CPU") : device.str())};
+}
+
+AlgorithmSettings configure_algorithms(const torch::Device& device, bool deterministic, std::int64_t bn_splits) {
   AlgorithmSettings s;
   s.deterministic = deterministic;
-  // Convolutional backbones take NHWC everywhere: cuDNN's fastest kernels and the tensor cores want
-  // it, and on the CPU the NHWC convolutions skip oneDNN's reorders and the fused split BN + ReLU
-  // (models/split_bn_relu_cpu.h) keeps it (bench/README.md, "Precision on the CPU").
-  s.channels_last = true;
+  const auto order = choose_memory_order(device, bn_splits);
+  s.channels_last = order.channels_last;
+  s.memory_order_rule = order.why;
   auto& context = at::globalContext();
   if (deterministic && device.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
   context.setDeterministicAlgorithms(deterministic, /*warn_only=*/false);
   if (device.is_cuda()) {
     s.cudnn_benchmark = !deterministic;
     s.tf32 = !deterministic;
+    s.tf32_matmul = false;
     context.setDeterministicCuDNN(deterministic);
     context.setBenchmarkCuDNN(s.cudnn_benchmark);
-    context.setAllowTF32CuBLAS(s.tf32);
+    context.setAllowTF32CuBLAS(s.tf32_matmul);  // the logits, the kNN monitor and the probe in full float32
     context.setAllowTF32CuDNN(s.tf32);
   }
   return s;

@@ -17,13 +17,20 @@ namespace contra::dist {
 bool agree_on_stop(const World& world);
 
 /// This rank's vote for a collective that carries other values too (the training step's scalars,
-/// train/step.cpp): float64 W, zero but for this rank's entry, its stop signal (0 when none). Sum
-/// the ballots over the ranks (World::all_reduce_sum) and pass the sum to agreed_stop.
-torch::Tensor stop_ballot(const World& world);
+/// train/step.cpp): float64 W on `device`, zero but for this rank's entry, its stop signal (0 when
+/// none). Built on the device (a fill, no copy from the host, so nothing waits for the device). Sum
+/// the ballots over the ranks (World::all_reduce_sum); their max is the agreed signal, which the
+/// loop reads back with the step's scalars and passes to agreed_stop_signal.
+torch::Tensor stop_ballot(const World& world, const torch::Device& device = torch::kCPU);
 
 /// What the ranks agreed, from the sum of their ballots (float64 W, every rank's signal at its
 /// position): true when any rank was asked, and then, as agree_on_stop, this rank is marked as
-/// asked with the largest signal number. Throws core::ContraError when `summed` is not W entries.
+/// asked with the largest signal number. Reads `summed` back. Throws core::ContraError when
+/// `summed` is not W entries.
 bool agreed_stop(const torch::Tensor& summed, const World& world);
+
+/// The agreement from its largest vote, read back already (`signal`: 0 = no rank was asked): true
+/// when a rank was asked, and then this rank is marked as asked with that signal.
+bool agreed_stop_signal(int signal);
 
 }  // namespace contra::dist

@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 
 #include "contra/core/error.h"
 #include "contra/dist/collective_clock.h"
+#include "contra/dist/nccl_environment.h"
 
 #include "contra/dist_config.h"  // generated: CONTRA_WITH_GLOO, CONTRA_WITH_NCCL
 
@@ -167,10 +169,17 @@ using GroupBase = c10d::Backend;  // ProcessGroupGloo and ProcessGroupNCCL deriv
 using GroupBase = c10d::ProcessGroup;
 #endif
 
+using WorkPtr = decltype(std::declval<GroupBase&>().barrier());  // c10::intrusive_ptr<c10d::Work>
+
 struct World::Group {
   c10::intrusive_ptr<c10d::TCPStore> store;
   c10::intrusive_ptr<GroupBase> pg;
   torch::Device device = torch::kCPU;  // where the group's tensors must be
+  bool nccl = false;
+  int stream_ordered = 0;   // open StreamOrdered scopes
+  WorkPtr pending;          // the last stream-ordered collective not yet settled
+  const char* pending_name = "";
+  CollectiveCounts counts;
 };
 
 namespace {
@@ -193,6 +202,9 @@ c10::intrusive_ptr<GroupBase> make_group(const Rendezvous& r, const c10::intrusi
 #endif
 #if CONTRA_WITH_NCCL
   if (r.backend == "nccl") {
+    // Before the group reads them: a failed collective then throws where it is waited for.
+    for (const auto& line : apply_nccl_error_environment())
+      if (r.rank == 0) fmt::print(stderr, "contra: warning: {}\n", line);
     c10::cuda::set_device(r.device.index());  // NCCL's communicators, and its barrier, use the current device
     auto opts = c10d::ProcessGroupNCCL::Options::create();
     opts->timeout = r.timeout;
@@ -244,6 +256,7 @@ std::shared_ptr<World> World::join(const Rendezvous& r) {
                r.backend, where, r.timeout.count() / 1000, first_line(e));
   }
   world->group_->device = r.backend == "nccl" ? r.device : torch::Device(torch::kCPU);
+  world->group_->nccl = r.backend == "nccl";
   return world;
 }
 
@@ -263,20 +276,38 @@ void land(torch::Tensor& t, const torch::Tensor& on_group) {
   if (!on_group.is_same(t)) t.copy_(on_group);
 }
 
-template <class F>
-void collective(const World& w, const char* name, F&& run) {
-  const auto start = std::chrono::steady_clock::now();
-  struct Clock {
-    std::chrono::steady_clock::time_point start;
-    ~Clock() {
-      g_collective_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    }
-  } clock{start};
+/// Throws the one-line error of a collective that failed.
+[[noreturn]] void collective_failed(const World& w, const char* name, const std::exception& e) {
+  core::fail("rank {} of {}: collective {} failed: {} (a peer that died, or none answering within {} s, fails it so)",
+             w.rank(), w.size(), name, first_line(e), w.timeout().count() / 1000);
+}
+
+/// Host seconds inside the collectives: on NCCL the time to enqueue them (World::enqueues).
+struct HostClock {
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  ~HostClock() { g_collective_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+};
+
+/// Issues one collective (`issue` returns its Work) and waits for it: blocking the host, or on
+/// NCCL inside a StreamOrdered scope by ordering the current stream after it (settled later).
+/// G is World::Group.
+template <class G, class F>
+void collective(const World& w, G& g, const char* name, std::int64_t CollectiveCounts::*kind, F&& issue) {
+  const HostClock clock;
+  ++(g.counts.*kind);
   try {
-    run();
+    auto work = issue();
+    if (g.nccl && g.stream_ordered > 0) {
+      work->synchronize();  // NCCL: the current stream waits for it; the host goes on
+      g.pending = std::move(work);
+      g.pending_name = name;
+    } else {
+      work->wait();
+    }
+  } catch (const core::ContraError&) {
+    throw;
   } catch (const std::exception& e) {
-    core::fail("rank {} of {}: collective {} failed: {} (a peer that died, or none answering within {} s, fails it so)",
-               w.rank(), w.size(), name, first_line(e), w.timeout().count() / 1000);
+    collective_failed(w, name, e);
   }
 }
 
@@ -286,7 +317,7 @@ void World::all_reduce_sum(std::vector<torch::Tensor>& tensors) const {
   if (single()) return;
   for (auto& t : tensors) {  // c10d's list is one tensor per device, not a list of tensors: one call each
     std::vector<torch::Tensor> one{staged(t, group_->device)};
-    collective(*this, "all_reduce", [&] { group_->pg->allreduce(one)->wait(); });
+    collective(*this, *group_, "all_reduce", &CollectiveCounts::all_reduce, [&] { return group_->pg->allreduce(one); });
     land(t, one[0]);
   }
 }
@@ -296,7 +327,8 @@ void World::all_reduce_max(torch::Tensor& tensor) const {
   std::vector<torch::Tensor> t{staged(tensor, group_->device)};
   c10d::AllreduceOptions opts;
   opts.reduceOp = c10d::ReduceOp::MAX;
-  collective(*this, "all_reduce", [&] { group_->pg->allreduce(t, opts)->wait(); });
+  collective(*this, *group_, "all_reduce", &CollectiveCounts::all_reduce,
+             [&] { return group_->pg->allreduce(t, opts); });
   land(tensor, t[0]);
 }
 
@@ -305,7 +337,8 @@ torch::Tensor World::all_gather(const torch::Tensor& x) const {
   std::vector<torch::Tensor> input{staged(x, group_->device).contiguous()};
   std::vector<std::vector<torch::Tensor>> output(1);
   for (int i = 0; i < size_; ++i) output[0].push_back(torch::empty_like(input[0]));
-  collective(*this, "all_gather", [&] { group_->pg->allgather(output, input)->wait(); });
+  collective(*this, *group_, "all_gather", &CollectiveCounts::all_gather,
+             [&] { return group_->pg->allgather(output, input); });
   return torch::cat(output[0], 0).to(x.device(), x.scalar_type());  // (W·N)×…, where and as x was
 }
 
@@ -315,14 +348,33 @@ void World::broadcast(std::vector<torch::Tensor>& tensors, int root) const {
   opts.rootRank = root;
   for (auto& t : tensors) {  // one call per tensor, as in all_reduce_sum
     std::vector<torch::Tensor> one{staged(t, group_->device)};
-    collective(*this, "broadcast", [&] { group_->pg->broadcast(one, opts)->wait(); });
+    collective(*this, *group_, "broadcast", &CollectiveCounts::broadcast,
+               [&] { return group_->pg->broadcast(one, opts); });
     land(t, one[0]);
   }
 }
 
 void World::barrier() const {
   if (single()) return;
-  collective(*this, "barrier", [&] { group_->pg->barrier()->wait(); });
+  collective(*this, *group_, "barrier", &CollectiveCounts::barrier, [&] { return group_->pg->barrier(); });
+}
+
+void World::settle() const {
+  if (single() || !group_->pending) return;
+  auto work = std::move(group_->pending);
+  group_->pending = WorkPtr();
+  try {
+    work->wait();  // under TORCH_NCCL_BLOCKING_WAIT: blocks until done, throws on failure or timeout
+  } catch (const std::exception& e) {
+    collective_failed(*this, group_->pending_name, e);
+  }
+}
+
+CollectiveCounts World::counts() const { return single() ? CollectiveCounts{} : group_->counts; }
+
+void World::stream_ordered(bool on) const {
+  if (single()) return;
+  group_->stream_ordered += on ? 1 : -1;
 }
 
 double collective_seconds() { return g_collective_seconds; }
@@ -345,6 +397,9 @@ void World::all_reduce_max(torch::Tensor&) const {}
 torch::Tensor World::all_gather(const torch::Tensor& x) const { return x; }
 void World::broadcast(std::vector<torch::Tensor>&, int) const {}
 void World::barrier() const {}
+void World::settle() const {}
+CollectiveCounts World::counts() const { return {}; }
+void World::stream_ordered(bool) const {}
 
 #endif
 

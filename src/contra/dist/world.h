@@ -55,10 +55,22 @@ bool has_nccl();
 /// devices; NCCL itself would stop at its first collective with "Duplicate GPU detected").
 torch::Device rank_device(const Rendezvous& r, const torch::Device& device, bool explicit_index);
 
+/// How many collectives a World has issued, by kind: what a test asserts of a step.
+struct CollectiveCounts {
+  std::int64_t all_reduce = 0, all_gather = 0, broadcast = 0, barrier = 0;
+  std::int64_t total() const { return all_reduce + all_gather + broadcast + barrier; }
+};
+
 /// A run's ranks. Every collective takes contiguous dense tensors of the same shape and dtype on
-/// every rank, on any device (a tensor elsewhere than the group's device is copied there and back:
-/// the scalars and flags a step all-reduces live on the CPU), blocks until it completes, and throws core::ContraError with one line ("collective
-/// all_reduce of 2 ranks failed: ...") when a peer is gone or rank.timeout passes.
+/// every rank, on any device (a tensor elsewhere than the group's device is copied there and back,
+/// which on CUDA waits for the device: the step keeps its scalars on the group's device), and
+/// throws core::ContraError with one line ("collective all_reduce of 2 ranks failed: ...") when a
+/// peer is gone or rank.timeout passes. A collective blocks the host until it completes, except
+/// on NCCL inside a StreamOrdered scope (a training step), where it orders the current CUDA stream
+/// after itself and settle() waits for it.
+/// On NCCL, contra sets TORCH_NCCL_BLOCKING_WAIT=1 before the group is formed
+/// (dist/nccl_environment.h), so a failed or timed-out collective throws where it is waited for,
+/// and NCCL's watchdog does not abort the process first.
 class World {
  public:
   /// One process: rank 0 of 1, every collective the identity.
@@ -89,13 +101,44 @@ class World {
   /// Returns when every rank has called it.
   void barrier() const;
 
+  /// Blocks until every collective issued inside a StreamOrdered scope has completed on the device,
+  /// within rank.timeout; throws core::ContraError with one line (as a collective does) when one
+  /// failed or timed out. The loop calls it where it reads the step's scalars back (once per log
+  /// window) and before anything else in a step reads the device. Nothing to wait for on gloo or
+  /// with one process.
+  void settle() const;
+
+  /// The collectives this process has issued so far (zero for one process).
+  CollectiveCounts counts() const;
+
+  /// Whether the collectives can return before the communication is done (NCCL enqueues them on
+  /// its stream): then the host's time inside them, collective_seconds, is enqueue time.
+  bool enqueues() const { return backend_ == "nccl"; }
+
  private:
+  friend class StreamOrdered;
+  void stream_ordered(bool on) const;
   struct Group;
   std::shared_ptr<Group> group_;
   int rank_ = 0;
   int size_ = 1;
   std::string backend_ = "none";
   std::chrono::milliseconds timeout_{120 * 1000};
+};
+
+/// While one is alive, `world`'s collectives on NCCL do not block the host: each orders the current
+/// CUDA stream after itself (c10d's Work::synchronize), so a step's gradient all-reduce and gathers
+/// queue behind its kernels, and World::settle() waits for them. Gloo's collectives (CPU tensors)
+/// always block; with one process there are none. Scopes nest.
+class StreamOrdered {
+ public:
+  explicit StreamOrdered(const World& world) : world_(world) { world_.stream_ordered(true); }
+  ~StreamOrdered() { world_.stream_ordered(false); }
+  StreamOrdered(const StreamOrdered&) = delete;
+  StreamOrdered& operator=(const StreamOrdered&) = delete;
+
+ private:
+  const World& world_;
 };
 
 /// The one-process World, shared (what a method or a step holds when no group was joined).

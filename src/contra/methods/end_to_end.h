@@ -22,6 +22,12 @@ struct EndToEndOptions {
   }
 };
 
+/// The columns of each query's negatives among the N keys: own (int64 n, the global position of
+/// each query's own key, in [0, N)) -> int64 n×(N−1), row i = 0, …, N−1 without own[i], in order,
+/// on own's device. Built without reading anything back, so gathering with it costs the step no
+/// host sync (where masked_select's output size would).
+torch::Tensor negative_columns(const torch::Tensor& own, std::int64_t total);
+
 /// One encoder for queries and keys; InfoNCE with logits [q_i·k_i | q_i·k_j, j ≠ i] / τ,
 /// N×N. With shuffle_bn the key batch goes through BN in a shuffled order.
 class EndToEnd : public Method {

@@ -34,6 +34,11 @@ struct Batch {
   torch::Tensor view_k;  ///< N×C×H×W, the second view; undefined when views() == 1
   torch::Tensor index;   ///< N int64 dataset indices of the images (memory bank rows)
   torch::Tensor labels;  ///< N int64 class labels; only `supervised` reads them
+  /// With W ranks the fields above are this rank's share (N = the global batch / W, dist/batch_shard.h)
+  /// and these the global batch's views, which every rank holds (train/step.cpp): shuffling BN
+  /// permutes them without gathering the images. For one process they are view_q and view_k;
+  /// undefined (a caller that does not have them) means: gather the shares.
+  torch::Tensor all_q, all_k;
 };
 
 /// For a table's header: the distinct values a key takes over a group of runs, as text

@@ -69,9 +69,9 @@ Moco::Moco(const config::ModelOptions& model, const MocoOptions& options, const 
   queue_ = register_module("queue", KeyQueue(model.dim, options.queue, queue_gen));
 }
 
-torch::Tensor Moco::encode_keys(const torch::Tensor& x) {
+torch::Tensor Moco::encode_keys(const torch::Tensor& x, const torch::Tensor& all) {
   torch::NoGradGuard no_grad;
-  if (options_.shuffle_bn) return shuffled_forward(encoder_k_, x, shuffle_gen_, world());  // N×D, global batch
+  if (options_.shuffle_bn) return shuffled_forward(encoder_k_, x, all, shuffle_gen_, world());  // N×D, global batch
   return dist::gather(encoder_k_->forward(x), world());                                    // N×D, global batch
 }
 
@@ -87,13 +87,13 @@ StepOutput Moco::forward_step(const Batch& batch) {
   encoder_k_->train();
   if (!options_.symmetric) {
     const auto q = encoder_q_->forward(view_q);  // n×D, this rank's queries
-    const auto k = encode_keys(view_k);          // N×D, the global batch's keys
+    const auto k = encode_keys(view_k, batch.all_k);  // N×D, the global batch's keys
     pending_keys_ = k;                           // every rank enqueues the same N keys
     return contrast(q, dist::shard(k, world()));
   }
   // Symmetrised loss (MoCo CIFAR demo): each view is once the query and once the key.
   const auto q1 = encoder_q_->forward(view_q), q2 = encoder_q_->forward(view_k);
-  const auto k1 = encode_keys(view_q), k2 = encode_keys(view_k);
+  const auto k1 = encode_keys(view_q, batch.all_q), k2 = encode_keys(view_k, batch.all_k);
   auto a = contrast(q1, dist::shard(k2, world()));
   auto b = contrast(q2, dist::shard(k1, world()));
   pending_keys_ = torch::cat({k1, k2}, 0);

@@ -100,9 +100,10 @@ class Moco : public Method {
   KeyQueue queue() { return queue_; }
 
  private:
-  /// Keys for this rank's share x of a view: the N×D keys of the global batch (dist/batch_shard.h),
-  /// no gradients, optionally through shuffled BN.
-  torch::Tensor encode_keys(const torch::Tensor& x);
+  /// Keys for this rank's share x of a view, whose global batch is `all` (undefined: gathered):
+  /// the N×D keys of the global batch (dist/batch_shard.h), no gradients, optionally through
+  /// shuffled BN.
+  torch::Tensor encode_keys(const torch::Tensor& x, const torch::Tensor& all);
   /// InfoNCE of queries q against keys k and the queue.
   StepOutput contrast(const torch::Tensor& q, const torch::Tensor& k);
 

@@ -1,11 +1,11 @@
 #include "contra/train/checkpoint.h"
 
 #include <ATen/Context.h>
-#include <torch/cuda.h>
 #include <torch/serialize.h>
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -20,7 +20,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::int64_t kFormat = 1;  // bump when the layout below changes
+// Bump when the layout below changes. 2: one CUDA stream, the run's device's, as "global_cuda"
+// (format 1 saved one per visible GPU, which a machine showing fewer GPUs could not read back).
+constexpr std::int64_t kFormat = 2;
 constexpr const char* kMagic = "contra-checkpoint-v1";
 
 /// The loop position's fields, by their names in the archive.
@@ -42,30 +44,42 @@ const std::pair<const char*, double LoopPosition::*> kRealFields[] = {
 torch::Tensor int_scalar(std::int64_t v) { return torch::tensor(v, torch::kInt64); }
 torch::Tensor real_scalar(double v) { return torch::tensor(v, torch::kFloat64); }
 
-/// LibTorch's global generators: CPU always, CUDA device 0.. when CUDA is present.
-std::vector<std::pair<std::string, at::Generator>> global_generators() {
+/// The random streams a run on `device` draws from, by their names in the archive: LibTorch's
+/// global CPU generator, the global generator of the run's own GPU on CUDA (one rank, one device:
+/// the others' streams are theirs), the loop's streams and the method's own.
+std::vector<std::pair<std::string, at::Generator>> all_generators(TrainState& state, const torch::Device& device) {
   std::vector<std::pair<std::string, at::Generator>> out = {{"global_cpu", at::detail::getDefaultCPUGenerator()}};
-  // device_count() is a std::size_t in LibTorch 1.13 and a c10::DeviceIndex in 2.x.
-  const int devices = torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0;
-  for (int i = 0; i < devices; ++i)
-    out.emplace_back("global_cuda" + std::to_string(i),
-                     at::globalContext().defaultGenerator(at::Device(at::kCUDA, static_cast<c10::DeviceIndex>(i))));
-  return out;
-}
-
-std::vector<std::pair<std::string, at::Generator>> all_generators(TrainState& state) {
-  auto out = global_generators();
+  if (device.is_cuda())
+    out.emplace_back("global_cuda", at::globalContext().defaultGenerator(
+                                        at::Device(at::kCUDA, device.has_index() ? device.index() : 0)));
   for (auto& g : state.generators) out.push_back(g);
   for (auto& g : state.method.generators()) out.emplace_back("method_" + g.first, g.second);
   return out;
 }
 
+RngEntriesForTesting* g_rng_testing = nullptr;  // RngEntriesForTesting
+
 }  // namespace
 
 fs::path checkpoint_path(const fs::path& dir, const std::string& run_id) { return dir / (run_id + ".ckpt"); }
 
+RngEntriesForTesting::RngEntriesForTesting(std::vector<std::pair<std::string, torch::Tensor>> add,
+                                           std::vector<std::string> drop)
+    : add(std::move(add)), drop(std::move(drop)) {
+  g_rng_testing = this;
+}
+RngEntriesForTesting::~RngEntriesForTesting() { g_rng_testing = nullptr; }
+
+std::vector<std::string> missing_rng_states(const std::vector<std::string>& saved,
+                                            const std::vector<std::string>& needed) {
+  std::vector<std::string> missing;
+  for (const auto& name : needed)
+    if (std::find(saved.begin(), saved.end(), name) == saved.end()) missing.push_back(name);
+  return missing;
+}
+
 void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition& position,
-                     const store::RunRecord& record) {
+                     const store::RunRecord& record, const torch::Device& device) {
   const fs::path tmp = fs::path(path.string() + ".tmp");
   try {
     torch::serialize::OutputArchive archive;
@@ -80,10 +94,17 @@ void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition
       state.loss_scaler->save(scaler);
       archive.write("loss_scaler", scaler);
     }
-    for (auto& [name, gen] : all_generators(state)) {
+    const auto dropped = [](const std::string& name) {
+      return g_rng_testing != nullptr &&
+             std::find(g_rng_testing->drop.begin(), g_rng_testing->drop.end(), name) != g_rng_testing->drop.end();
+    };
+    for (auto& [name, gen] : all_generators(state, device)) {
+      if (dropped(name)) continue;
       std::lock_guard<std::mutex> lock(gen.mutex());
       rng.write(name, gen.get_state());
     }
+    if (g_rng_testing != nullptr)
+      for (const auto& [name, saved] : g_rng_testing->add) rng.write(name, saved);
     archive.write("rng", rng);
     for (const auto& [name, field] : kIntFields) archive.write(name, int_scalar(position.*field));
     for (const auto& [name, field] : kRealFields) archive.write(name, real_scalar(position.*field));
@@ -121,29 +142,32 @@ void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition
   }
 }
 
-std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state, const torch::Device& device) {
+std::optional<Restored> read_checkpoint(const fs::path& path, const torch::Device& device) {
   if (!fs::exists(path)) return std::nullopt;
+  const auto start_over = "start the run over with `contra train --fresh` or `contra sweep --rerun`";
+  std::string blob;
+  {
+    std::ifstream in(path, std::ios::binary);
+    std::string magic, hash;
+    std::size_t size = 0;
+    in >> magic >> size >> hash;
+    in.get();  // the header's newline
+    if (!in.good() || magic != kMagic)
+      throw CheckpointDamaged(fmt::format("{}: not a contra checkpoint (its header is missing or damaged); {}, or "
+                                          "delete the file",
+                                          path.string(), start_over));
+    blob.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (blob.size() != size || core::short_hash(blob, 16) != hash)
+      throw CheckpointDamaged(fmt::format("{}: the checkpoint is damaged ({} of {} bytes, checksum {}); {}, or "
+                                          "delete the file",
+                                          path.string(), blob.size(), size,
+                                          blob.size() == size ? "mismatch" : "not checked", start_over));
+  }
   Restored out;
+  out.archive = std::make_shared<torch::serialize::InputArchive>();
+  auto& archive = *out.archive;
   try {
-    std::string blob;
-    {
-      std::ifstream in(path, std::ios::binary);
-      std::string magic, hash;
-      std::size_t size = 0;
-      in >> magic >> size >> hash;
-      in.get();  // the header's newline
-      CONTRA_CHECK(in.good() && magic == kMagic,
-                   "{}: not a contra checkpoint (its header is missing or damaged); "
-                   "start the run over with `contra train --fresh` or `contra sweep --rerun`, or delete the file",
-                   path.string());
-      blob.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      CONTRA_CHECK(blob.size() == size && core::short_hash(blob, 16) == hash,
-                   "{}: the checkpoint is damaged ({} of {} bytes, checksum {}); start the run over with "
-                   "`contra train --fresh` or `contra sweep --rerun`, or delete the file",
-                   path.string(), blob.size(), size, blob.size() == size ? "mismatch" : "not checked");
-    }
     std::istringstream blob_in(blob);
-    torch::serialize::InputArchive archive;
     archive.load_from(blob_in, device);
     const auto scalar = [&](const char* key) {
       torch::Tensor t;
@@ -151,11 +175,48 @@ std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state,
       return t.to(torch::kCPU);
     };
     const auto format = scalar("format").item<std::int64_t>();
-    CONTRA_CHECK(format == kFormat,
-                 "{}: checkpoint format {} is not this build's {}; start the run over with "
-                 "`contra train --fresh` or `contra sweep --rerun`",
-                 path.string(), format, kFormat);
-    torch::serialize::InputArchive method, optimizer, rng;
+    CONTRA_CHECK(format == kFormat, "{}: checkpoint format {} is not this build's {}; {}", path.string(), format,
+                 kFormat, start_over);
+    for (const auto& [name, field] : kIntFields) out.position.*field = scalar(name).item<std::int64_t>();
+    for (const auto& [name, field] : kRealFields) out.position.*field = scalar(name).item<double>();
+    const torch::Tensor bytes = scalar("record").contiguous();
+    out.record = store::decode_run(std::string(reinterpret_cast<const char*>(bytes.data_ptr<std::uint8_t>()),
+                                               static_cast<std::size_t>(bytes.numel())),
+                                   path.string());
+  } catch (const c10::Error& e) {
+    const std::string what = e.what_without_backtrace();
+    core::fail("{}: the checkpoint's checksum holds but LibTorch cannot read it ({}); {}, or delete the file",
+               path.string(), what.substr(0, what.find('\n')), start_over);
+  }
+  return out;
+}
+
+void apply_checkpoint(const fs::path& path, const Restored& restored, TrainState& state,
+                      const torch::Device& device) {
+  auto& archive = *restored.archive;
+  try {
+    torch::serialize::InputArchive rng;
+    archive.read("rng", rng);
+    // Every stream this attempt draws from must be in the checkpoint before anything is restored:
+    // a stream left as this process seeded it would not continue the run bit for bit. Streams the
+    // checkpoint holds and this attempt does not draw from are left alone.
+    auto generators = all_generators(state, device);
+    std::vector<std::string> needed, saved;
+    std::vector<torch::Tensor> states;
+    for (auto& [name, gen] : generators) {
+      needed.push_back(name);
+      torch::Tensor t;
+      if (rng.try_read(name, t)) saved.push_back(name);
+      states.push_back(t);
+    }
+    const auto missing = missing_rng_states(saved, needed);
+    CONTRA_CHECK(missing.empty(),
+                 "{}: the checkpoint holds no random state for {} (it was written by a run on {}, this attempt runs on "
+                 "{}): resumed, the run would not continue bit for bit; start it over with `contra train --fresh` or "
+                 "`contra sweep --rerun`",
+                 path.string(), fmt::join(missing, ", "), store::get_string(restored.record.attributes, "device", path.string()),
+                 device.str());
+    torch::serialize::InputArchive method, optimizer;
     archive.read("method", method);
     state.method.load(method);
     state.method.after_state_loaded();
@@ -166,27 +227,23 @@ std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state,
       archive.read("loss_scaler", scaler);
       state.loss_scaler->load(scaler);
     }
-    archive.read("rng", rng);
-    for (auto& [name, gen] : all_generators(state)) {
-      torch::Tensor saved;
-      rng.read(name, saved);
+    for (std::size_t i = 0; i < generators.size(); ++i) {
+      auto& gen = generators[i].second;
       std::lock_guard<std::mutex> lock(gen.mutex());
-      gen.set_state(saved.to(torch::kCPU));
+      gen.set_state(states[i].to(torch::kCPU));
     }
-    for (const auto& [name, field] : kIntFields) out.position.*field = scalar(name).item<std::int64_t>();
-    for (const auto& [name, field] : kRealFields) out.position.*field = scalar(name).item<double>();
-    const torch::Tensor bytes = scalar("record").contiguous();
-    out.record = store::decode_run(std::string(reinterpret_cast<const char*>(bytes.data_ptr<std::uint8_t>()),
-                                               static_cast<std::size_t>(bytes.numel())),
-                                   path.string());
   } catch (const c10::Error& e) {
     const std::string what = e.what_without_backtrace();
-    core::fail(
-        "{}: the checkpoint is unreadable or belongs to another configuration ({}); start the run over with "
-        "`contra train --fresh` or `contra sweep --rerun`, or delete the file",
-        path.string(), what.substr(0, what.find('\n')));
+    core::fail("{}: the checkpoint does not fit this run ({}); start the run over with `contra train --fresh` or "
+               "`contra sweep --rerun`",
+               path.string(), what.substr(0, what.find('\n')));
   }
-  return out;
+}
+
+std::optional<Restored> load_checkpoint(const fs::path& path, TrainState& state, const torch::Device& device) {
+  auto restored = read_checkpoint(path, device);
+  if (restored) apply_checkpoint(path, *restored, state, device);
+  return restored;
 }
 
 void remove_checkpoint(const fs::path& path) noexcept {

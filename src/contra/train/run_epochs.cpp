@@ -28,16 +28,20 @@ std::vector<torch::Tensor> on_device(std::vector<torch::Tensor> batches, const t
 }
 
 /// Reads the window back (train/step_window.h): the steps' records and sums, the progress line,
-/// and the first non-finite loss, if any, into the fail rule's inputs.
-void read_back(Session& s, Loop& loop, StepWindow& window) {
+/// and the first non-finite loss, if any, into the fail rule's inputs. With W ranks the step's
+/// collectives are settled first (a failed one throws here, within run.dist_timeout_s), and the
+/// result says whether a rank voted to stop in the window (then this rank is marked as asked).
+bool read_back(Session& s, Loop& loop, StepWindow& window) {
+  s.world->settle();
   const auto w = window.read_back(s.recorder, loop.pos);
-  if (w.steps == 0) return;
+  if (w.steps == 0) return false;
   if (w.first_non_finite_step > 0 && !loop.fail.loss_non_finite) {
     loop.fail.loss_non_finite = true;
     loop.fail.non_finite_step = w.first_non_finite_step;
   }
   loop.progress.update(w.last_step, w.last_epoch, s.exp.optim.epochs, w.last_loss,
                        static_cast<double>(loop.pos.images_seen) / loop.pos.train_seconds);
+  return dist::agreed_stop_signal(w.stop_signal);
 }
 
 }  // namespace
@@ -63,8 +67,9 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
     auto scalars = train_step(parts, batches[b], lr);
     // Asked to stop (SLURM's warning before a time limit or preemption, a Ctrl-C) inside the epoch:
     // the run is saved at this step and the next attempt continues from it. At the epoch's last
-    // batch the epoch is finished and recorded first. With W ranks the step agreed on it, so every
-    // rank stops at the same step.
+    // batch the epoch is finished and recorded first. One process knows at once; W ranks learn it
+    // from the votes the steps all-reduced, read back at the next log interval, so every rank
+    // stops at the same step without the step reading the device.
     const bool asked = scalars.stop;
     ++pos.step;
     ++pos.batches_done;
@@ -72,9 +77,12 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
     window.add(pos.step, epoch, lr, batches[b].size(0), std::move(scalars), step_start);
     if (faulty && ctx.kill_after_steps > 0 && pos.step == ctx.kill_after_steps) std::raise(SIGKILL);
     const bool last_batch = b + 1 == batches.size();
-    const bool stop = asked && !last_batch;
-    if (!last_batch && !stop && pos.step % log_every != 0) continue;
-    read_back(s, loop, window);  // the only place the loop waits for the device
+    bool stop = asked && !last_batch;
+    // --stop-after-steps: every rank reads back at that step, where the signal's vote arrives.
+    const bool aid = ctx.stop_after_steps > 0 && pos.step == ctx.stop_after_steps;
+    if (!last_batch && !stop && !aid && pos.step % log_every != 0) continue;
+    const bool voted = read_back(s, loop, window);  // the only place the loop waits for the device
+    stop = (stop || voted) && !last_batch;
     if (loop.fail.loss_non_finite) return EpochEnd::non_finite;
     if (stop) {
       pos.epoch_seconds = seconds_since(started);
@@ -130,7 +138,7 @@ bool record_epoch(Session& s, Loop& loop, std::int64_t epoch, double epoch_secon
   const auto every = s.exp.train.checkpoint_every;
   const bool stop_pending = !last && dist::agree_on_stop(*s.world);
   if (s.world->main() && !last && (stop_pending || (every > 0 && epoch % every == 0)))
-    save_checkpoint(s.checkpoint, s.state, pos, rec.record());  // rank 0 writes the group's checkpoint
+    save_checkpoint(s.checkpoint, s.state, pos, rec.record(), s.device);  // rank 0 writes the group's checkpoint
   rec.save_partial();
   return stop_pending;
 }
@@ -139,7 +147,7 @@ RunResult stop_here(Session& s, Loop& loop) {
   const auto& pos = loop.pos;
   auto& rec = s.recorder;
   loop.progress.finish();
-  if (pos.batches_done > 0 && s.world->main()) save_checkpoint(s.checkpoint, s.state, pos, rec.record());
+  if (pos.batches_done > 0 && s.world->main()) save_checkpoint(s.checkpoint, s.state, pos, rec.record(), s.device);
   const int sig = core::stop_signal();
   core::remove_stop_handlers();
   RunResult result = loop.result;

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <variant>
 
 #include "contra/config/claims.h"
@@ -69,8 +70,10 @@ void record_provenance(Session& s, const std::string& run_id) {
   r.attribute("precision_rule", s.precision_rule);
   r.attribute("deterministic", static_cast<std::int64_t>(s.algorithms.deterministic));
   r.attribute("cudnn_benchmark", static_cast<std::int64_t>(s.algorithms.cudnn_benchmark));
-  r.attribute("tf32", static_cast<std::int64_t>(s.algorithms.tf32));
+  r.attribute("tf32", static_cast<std::int64_t>(s.algorithms.tf32));  // cuDNN's convolutions only
+  r.attribute("tf32_matmul", static_cast<std::int64_t>(s.algorithms.tf32_matmul));
   r.attribute("channels_last", static_cast<std::int64_t>(s.algorithms.channels_last));
+  r.attribute("memory_order_rule", s.algorithms.memory_order_rule);
   r.attribute("host", core::host_name());
   r.attribute("world_size", static_cast<std::int64_t>(s.world->size()));  // processes; not part of the run id
   r.attribute("dist_backend", s.world->backend());
@@ -113,12 +116,13 @@ void record_attempt(Recorder& rec, std::optional<std::int64_t> resumed_from) {
   }
 }
 
-/// The checkpoint, loaded into the session's state, or nullopt. A damaged one is set aside, not
-/// deleted: the next attempt starts the run over, and the file stays for a look.
+/// The checkpoint, read and verified (not yet applied), or nullopt. One whose bytes are damaged is
+/// set aside, not deleted: the next attempt starts the run over, and the file stays for a look.
+/// Every other refusal (another format, a machine shape it cannot continue on) leaves it in place.
 std::optional<Restored> restore(Session& s) {
   try {
-    return load_checkpoint(s.checkpoint, s.state, s.device);
-  } catch (const core::ContraError& e) {
+    return read_checkpoint(s.checkpoint, s.device);
+  } catch (const CheckpointDamaged& e) {
     std::error_code ec;
     std::filesystem::rename(s.checkpoint, std::filesystem::path(s.checkpoint.string() + ".damaged"), ec);
     core::fail("{} (set aside as {}.damaged: the next attempt starts the run over)", e.what(),
@@ -149,7 +153,8 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   core::require_precision(precision, device, exp.where("run.precision"));
   // Not progress: --quiet keeps it, so a run on the slow emulated path always says so.
   if (choice.warning && world->main()) fmt::print(stderr, "contra: warning: {}\n", *choice.warning);
-  const auto algorithms = core::configure_algorithms(device, exp.run.deterministic);
+  // The memory order depends on the BN groups each rank's encoders hold (core::choose_memory_order).
+  const auto algorithms = core::configure_algorithms(device, exp.run.deterministic, exp.model.bn_splits / world->size());
   // Data next: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
   const auto n_train = dataset.pretrain_size();
@@ -269,20 +274,24 @@ OpenedRun open_run(const RunContext& ctx, const std::string& run_id, const dist:
 
 namespace {
 
-/// Every rank must start where rank 0 does: from the same step of the same checkpoint, or afresh.
-/// Ranks that do not (an --out folder some nodes do not see) would meet in different collectives.
-/// Throws core::ContraError in one line naming the rank.
-void check_same_start(const dist::World& world, const Start& start) {
+/// Every rank must start where rank 0 does: from the same step of the same checkpoint, or afresh,
+/// and read the steps back at the same interval (--log-every: the ranks agree on a stop there).
+/// Ranks that do not (an --out folder some nodes do not see, ranks started by hand) would meet in
+/// different collectives. Throws core::ContraError in one line naming the rank.
+void check_same_start(const dist::World& world, const Start& start, std::int64_t log_every) {
   if (world.single()) return;
-  const auto mine = torch::tensor({std::int64_t{start.resumed}, start.position.step}, torch::kInt64).view({1, 2});
-  const auto all = world.all_gather(mine);  // W×2
+  const auto mine =
+      torch::tensor({std::int64_t{start.resumed}, start.position.step, log_every}, torch::kInt64).view({1, 3});
+  const auto all = world.all_gather(mine);  // W×3
   const auto said = [&](int r) {
-    return all[r][0].item<std::int64_t>() != 0 ? fmt::format("resumes from step {}", all[r][1].item<std::int64_t>())
-                                               : std::string("starts afresh");
+    return (all[r][0].item<std::int64_t>() != 0 ? fmt::format("resumes from step {}", all[r][1].item<std::int64_t>())
+                                                : std::string("starts afresh")) +
+           fmt::format(" reading back every {} steps", all[r][2].item<std::int64_t>());
   };
   for (int r = 1; r < world.size(); ++r)
     CONTRA_CHECK(torch::equal(all[r], all[0]),
-                 "rank {} {} but rank 0 {}: every rank must read the same checkpoint (an --out folder all ranks see)",
+                 "rank {} {} but rank 0 {}: every rank must read the same checkpoint (an --out folder all ranks see) "
+                 "with the same --log-every",
                  r, said(r), said(0));
 }
 
@@ -297,7 +306,8 @@ Start start_or_resume(Session& s) {
   // machine's, recorded from now on).
   start.split_chunk_budget = models::split_chunk_budget();
   if (auto restored = restore(s)) {
-    check_same_execution(s.checkpoint, execution_of(s), restored->record);
+    check_same_execution(s.checkpoint, execution_of(s), restored->record);  // before any state changes
+    apply_checkpoint(s.checkpoint, *restored, s.state, s.device);
     start.resumed = true;
     rec.record() = restored->record;
     start.position = restored->position;
@@ -311,7 +321,7 @@ Start start_or_resume(Session& s) {
   }
   rec.attribute("split_chunk_budget_bytes", start.split_chunk_budget);
   record_attempt(rec, start.resumed ? std::optional<std::int64_t>(start.position.epochs_done) : std::nullopt);
-  check_same_start(*s.world, start);
+  check_same_start(*s.world, start, std::max<std::int64_t>(s.ctx.log_every, 1));
   return start;
 }
 

@@ -25,8 +25,10 @@ struct StepScalars {
   torch::Tensor correct;        ///< 0-d count of queries whose positive had the top logit
   torch::Tensor embedding_std;  ///< 0-d mean per-dimension std of the normalised query embeddings
   std::int64_t queries = 0;     ///< the queries `correct` is out of (known on the host)
-  bool stop = false;            ///< a stop signal reached this process, or with W ranks any rank (then agreed in the
-                                ///< same all-reduce as the scalars, dist/stop_agreement.h): stop after this step
+  bool stop = false;            ///< one process: a stop signal reached it; stop after this step
+  torch::Tensor stop_votes;     ///< W ranks: 0-d float64, the largest signal number any rank voted in this step (0:
+                                ///< none), all-reduced with the scalars (dist/stop_agreement.h) and read back with
+                                ///< them, so every rank stops at the same read-back; undefined for one process
 };
 
 /// The parts of a run a step reads and changes.
@@ -56,9 +58,12 @@ void set_lr(torch::optim::SGD& optimizer, double lr);
 /// autocast) -> the method's forward pass (encoders, negatives, loss) under autocast at
 /// `parts.precision` -> backward -> optimiser step -> the method's update after it (momentum
 /// encoder, queue, bank rows; float32, outside autocast). With fp16 the backward runs on the
-/// scaled loss and the step is skipped when a gradient is inf/NaN (train/loss_scaler.h). With one
-/// process nothing in it copies to the host or waits for the device, except fp16's one read-back of
-/// that check; with W ranks the all-reduce of the scalars and stop votes waits for them.
+/// scaled loss and the step is skipped when a gradient is inf/NaN (train/loss_scaler.h). Nothing in
+/// it copies to the host or waits for the device, except fp16's one read-back of that check, with
+/// one process or W: on NCCL its collectives are stream-ordered (dist::StreamOrdered), the stop
+/// votes ride in the scalars' all-reduce on the device, and the loop reads them back with the
+/// scalars once per log window (train/step_window.h), after World::settle. On gloo (CPU tensors)
+/// each collective blocks until the ranks meet, as a CPU step computes anyway.
 StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr);
 
 }  // namespace contra::train

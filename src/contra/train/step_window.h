@@ -22,6 +22,7 @@ struct WindowSummary {
   double last_loss = 0;                    ///< the loss of the window's last step
   std::int64_t last_step = 0, last_epoch = 0;
   double images_per_s = 0;  ///< images of the window / its wall seconds
+  int stop_signal = 0;      ///< W ranks: the largest stop signal any rank voted in the window's steps (0: none)
 };
 
 class StepWindow {
@@ -32,7 +33,8 @@ class StepWindow {
            std::chrono::steady_clock::time_point started);
   bool empty() const { return steps_.empty(); }
 
-  /// Copies the window's scalars to the host (one copy, which waits for the device), appends one row
+  /// Copies the window's scalars to the host (one copy, which waits for the device; with W ranks the
+  /// caller settles the step's collectives first, dist::World::settle), appends one row
   /// per step to /steps (step, epoch, loss, lr, images_per_s) and folds the steps, in order, into
   /// the epoch's sums in `pos` (loss_sum, correct, queries, std_sum, all float64 as the host adds
   /// them) and pos.train_seconds. Every step of a window is recorded with the window's images/s:
@@ -48,7 +50,7 @@ class StepWindow {
     std::int64_t images, queries;
   };
   std::vector<HostPart> steps_;
-  std::vector<torch::Tensor> loss_, correct_, std_;  ///< 0-d, on the device
+  std::vector<torch::Tensor> loss_, correct_, std_, stop_;  ///< 0-d, on the device (stop_: W ranks only)
   std::chrono::steady_clock::time_point started_;
 };
 
