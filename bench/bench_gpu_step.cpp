@@ -1,6 +1,7 @@
 // The training step on a GPU (issue 13; bench/README.md, "GPU"): every mechanism with the small
-// CNN and with ResNet-18 (CIFAR stem) on 3×32×32 images, batch 512, in fp32 (TF32 allowed, cuDNN
-// benchmark on, channels_last: what `contra train` sets on CUDA without run.deterministic) and in
+// CNN and with ResNet-18 (CIFAR stem) on 3×32×32 images, batch 512, in fp32 (TF32 in cuDNN's
+// convolutions, cuDNN benchmark on, and the memory order of core::choose_memory_order for the
+// experiment's BN splits: what `contra train` sets on CUDA without run.deterministic) and in
 // bf16 (autocast), reported as images/s, seconds per 60 000-image epoch, counted training FLOPs/s
 // (Method::train_flops_per_step) and their share of the GEMM ceilings measured in the same run:
 // BM_GpuGemm, an 8192³ matrix product in bf16 and in fp32 with TF32. The utilisation a step is
@@ -34,6 +35,7 @@ constexpr std::int64_t kBatch = 512;          // the MoCo CIFAR demo's batch
 struct GpuCase {
   std::string method, backbone;
   contra::core::Precision precision;
+  bool force_nhwc = false;  ///< NHWC whatever core::choose_memory_order says: the rule's own check on a GPU
 };
 
 contra::config::Experiment experiment_for(const GpuCase& c) {
@@ -49,12 +51,14 @@ contra::config::Experiment experiment_for(const GpuCase& c) {
 
 void gpu_step(benchmark::State& state, const GpuCase& c) {
   const torch::Device device(torch::kCUDA, 0);
-  contra::core::configure_algorithms(device, /*deterministic=*/false);
   const auto e = experiment_for(c);
+  const auto algorithms = contra::core::configure_algorithms(device, /*deterministic=*/false, e.model.bn_splits);
   torch::manual_seed(0);
   auto method = contra::methods::make_method(e, {3, kTrainImages, 10});
   method->to(device);
-  contra::models::to_channels_last(*method);
+  const bool nhwc = algorithms.channels_last || c.force_nhwc;
+  if (nhwc) contra::models::to_channels_last(*method);
+  const auto order = nhwc ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous;
   const contra::augment::TwoViewAugment aug(e.augment, {0.49, 0.48, 0.45}, {0.25, 0.24, 0.26}, device);
   torch::optim::SGD opt(
       method->trainable_parameters(),
@@ -68,8 +72,8 @@ void gpu_step(benchmark::State& state, const GpuCase& c) {
   if (c.precision == contra::core::Precision::fp16) scaler = std::make_unique<contra::train::LossScaler>(device);
   const bool two = method->views() == 2;
   const auto step = [&] {
-    const auto q = aug.view(images, gen).contiguous(at::MemoryFormat::ChannelsLast);
-    const auto k = two ? aug.view(images, gen).contiguous(at::MemoryFormat::ChannelsLast) : torch::Tensor();
+    const auto q = aug.view(images, gen).contiguous(order);
+    const auto k = two ? aug.view(images, gen).contiguous(order) : torch::Tensor();
     contra::methods::StepOutput out;
     {
       const contra::core::AutocastScope autocast(device, c.precision);
@@ -99,12 +103,19 @@ void gpu_step(benchmark::State& state, const GpuCase& c) {
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.counters["train_flops_per_s"] = benchmark::Counter(steps * flops, benchmark::Counter::kIsRate);
   state.counters["batch"] = static_cast<double>(kBatch);
+  state.counters["channels_last"] = nhwc ? 1 : 0;
 }
 
 /// An n×n by n×n product in `dtype` (fp32 with TF32 allowed), 2·n³ FLOPs a product.
 void gpu_gemm(benchmark::State& state, torch::ScalarType dtype) {
   const torch::Device device(torch::kCUDA, 0);
   contra::core::configure_algorithms(device, /*deterministic=*/false);
+  // The ceiling of TF32's tensor cores, which a step's convolutions use (contra keeps cuBLAS's own
+  // float32 products in full float32: core::configure_algorithms).
+  at::globalContext().setAllowTF32CuBLAS(dtype == torch::kFloat32);
+  struct Restore {  // as a run has it, however this ends
+    ~Restore() { at::globalContext().setAllowTF32CuBLAS(false); }
+  } restore;
   const std::int64_t n = 8192;
   torch::manual_seed(0);
   const auto on = torch::TensorOptions().device(device).dtype(dtype);
@@ -145,6 +156,13 @@ int main(int argc, char** argv) {
             ->UseRealTime()
             ->MinTime(1.0);
       }
+  // The memory-order rule checked on the GPU: MoCo's 8 BN splits run NCHW (core::choose_memory_order,
+  // from a CPU measurement); the same step forced to NHWC beside it.
+  benchmark::RegisterBenchmark("BM_GpuStep/moco/resnet18/bf16-nhwc", gpu_step,
+                               GpuCase{"moco", "resnet18", contra::core::Precision::bf16, true})
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime()
+      ->MinTime(1.0);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -15,13 +15,15 @@
 #      batch 512, bf16, 5 values x 1 seed). Whether runs share the GPU, and how many epochs fit in
 #      about 4 minutes, are measured first, by the rules written at that step. A probe that finds
 #      no GPU fails this step (the rehearsal runs that probe too, and plans the sweep with --dry-run).
-# The unpacked prefix's libraries reach contra's binaries only (scripts/device-lib.sh), never python3.
+# The unpacked prefix's libraries reach contra's binaries only, by their RPATH (scripts/device-lib.sh):
+# nothing sets LD_LIBRARY_PATH, so python3 and the system's tools never load them.
 # Everything worth keeping goes to $OUT (default ./device-out), at most 8 files: device-check.log
 # (all output), summary.txt, build.log, ctest-cuda.txt, bench-gpu.json, bench-gpu.md and
 # gpu-short.tar.gz (the records, configs and table of results/ablation-momentum/gpu-short/).
 # The exit code is 0 when every step that ran passed; summary.txt lists each step's status and time.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+caller=$PWD  # a relative pack folder is the caller's, not the repository's
 cd "$root"
 # shellcheck source=device-lib.sh
 . "$root/scripts/device-lib.sh"
@@ -36,7 +38,7 @@ for arg in "$@"; do
     -h | --help) sed -n '2,/^set /p' "$0" | grep '^#'; exit 0 ;;
     -*) echo "device-check: unknown option '$arg'; $usage" >&2; exit 2 ;;
     "") echo "device-check: an empty pack folder argument; $usage" >&2; exit 2 ;;
-    *) pack=$(realpath -m "$arg"); packs=$((packs + 1)) ;;
+    *) pack=$(cd "$caller" && realpath -m -- "$arg"); packs=$((packs + 1)) ;;
   esac
 done
 [ "$packs" -le 1 ] || { echo "device-check: one pack folder at most; $usage" >&2; exit 2; }
@@ -58,6 +60,7 @@ case "$pack" in "$root"/*) where=${pack#"$root"/} ;; esac
 [ -f "$pack/MANIFEST" ] || refuse "no pack in $pack (no MANIFEST): run scripts/device-pack.sh and carry $where"
 debs=()
 while IFS= read -r deb || [ -n "$deb" ]; do
+  deb=${deb%$'\r'}  # a MANIFEST written on Windows
   [ -n "$deb" ] || continue
   case "$deb" in
     */* | .*) refuse "$pack/MANIFEST lists '$deb', which is not a .deb file name" ;;
@@ -68,7 +71,7 @@ while IFS= read -r deb || [ -n "$deb" ]; do
   debs+=("$deb")
 done <"$pack/MANIFEST"
 [ "${#debs[@]}" -gt 0 ] || refuse "$pack/MANIFEST lists no .deb file: run scripts/device-pack.sh again"
-[ "$("$py" -c 'import torch; print("torch")' 2>/dev/null)" = torch ] || refuse "python '$py' cannot import torch (set PYTHON to the one that can)"
+[ "$(timeout 120 "$py" -c 'import torch; print("torch")' 2>/dev/null)" = torch ] || refuse "python '$py' cannot import torch (set PYTHON to the one that can)"
 
 [ -n "${OUT-x}" ] || refuse "OUT is set and empty"
 out=$(realpath -m "${OUT:-$root/device-out}")
@@ -112,7 +115,7 @@ step() {
 }
 
 note "device-check $([ "$rehearse" = 1 ] && echo rehearsal || echo run) at $(date -u +%FT%TZ) on $(hostname), $(nproc) cores, git $(git rev-parse --short=12 HEAD 2>/dev/null || echo '?')"
-note "torch: $("$py" -c 'import torch; print(torch.__version__, "CUDA", torch.version.cuda, "devices", torch.cuda.device_count())' 2>/dev/null || echo "python '$py' cannot import torch")"
+note "torch: $(timeout 120 "$py" -c 'import torch; print(torch.__version__, "CUDA", torch.version.cuda, "devices", torch.cuda.device_count())' 2>/dev/null || echo "python '$py' cannot import torch")"
 command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader | sed 's/^/gpu: /' | tee -a "$summary"
 
 # 1. The packed .deb files, unpacked into the prefix.
@@ -121,6 +124,7 @@ unpack() {
   rm -rf "$prefix" && mkdir -p "$prefix"
   local n=0 deb member
   while IFS= read -r deb || [ -n "$deb" ]; do
+    deb=${deb%$'\r'}
     [ -n "$deb" ] || continue
     deb=$pack/debs/$deb
     if command -v dpkg >/dev/null; then
@@ -135,10 +139,11 @@ unpack() {
   echo "unpacked $n .deb files into $prefix"
 }
 step unpack 60 unpack || { note "stopping: nothing to build with"; exit 1; }
-# The prefix's libraries reach only contra's binaries (with_prefix_libs, scripts/device-lib.sh),
-# never python3 or the system's tools.
+# The prefix's libraries reach only contra's binaries, through their RPATH (prefix_rpath_args,
+# scripts/device-lib.sh): nothing sets LD_LIBRARY_PATH, so python3 and the system's tools never
+# load them.
 export arch_lib=$prefix/usr/lib/x86_64-linux-gnu
-export -f with_prefix_libs
+export -f prefix_rpath_args
 
 # The default dataset where the default experiment looks for it (config::DataOptions::root).
 dataset=/usr/share/datasets/fashion-mnist
@@ -159,23 +164,23 @@ configure_and_build() {
   args[0]="-DCMAKE_PREFIX_PATH=$torch_prefix;$prefix/usr"
   command -v ninja >/dev/null && generator=(-G Ninja)
   rm -rf "$build"
-  # The prefix's libraries for the linker's search of indirect dependencies (libhdf5's libsz) and
-  # for the test discovery, which runs the test binaries.
-  with_prefix_libs cmake -S . -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${args[@]}" \
+  local rpath_args=()
+  mapfile -t rpath_args < <(prefix_rpath_args "$arch_lib")
+  cmake -S . -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${args[@]}" \
     "-DCMAKE_IGNORE_PREFIX_PATH=/usr;/usr/local;/" -DCONTRA_HDF5_ROOT="$arch_lib/hdf5/serial" \
-    -DCONTRA_ENABLE_BENCH=ON -DCONTRA_ENABLE_TESTS=ON || return 1
-  with_prefix_libs cmake --build "$build" -j "$(nproc)" --target contra_cli contra_cuda_tests bench_gpu_step
+    -DCONTRA_ENABLE_BENCH=ON -DCONTRA_ENABLE_TESTS=ON "${rpath_args[@]}" || return 1
+  cmake --build "$build" -j "$(nproc)" --target contra_cli contra_cuda_tests bench_gpu_step
 }
 step build 330 configure_and_build >"$out/build.log" 2>&1
 tail -n 5 "$out/build.log"
 if [ ! -x "$build/bin/contra" ]; then note "stopping: the build failed (build.log)"; exit 1; fi
 
 # 3. The [cuda] tests (Skipped, and reported so, without a GPU).
-step cuda-tests 240 with_prefix_libs bash -c "cd '$build' && ctest -L cuda --output-on-failure --timeout 200" >"$out/ctest-cuda.txt" 2>&1
+step cuda-tests 240 bash -c "cd '$build' && ctest -L cuda --output-on-failure --timeout 200" >"$out/ctest-cuda.txt" 2>&1
 grep -E "tests passed|Skipped|Failed|\*\*\*" "$out/ctest-cuda.txt" | tail -n 12 | tee -a "$summary"
 
 # 4. The GPU benchmark and its table.
-step bench 150 with_prefix_libs "$build/bench/bench_gpu_step" --benchmark_out="$out/bench-gpu.json" --benchmark_out_format=json
+step bench 150 "$build/bench/bench_gpu_step" --benchmark_out="$out/bench-gpu.json" --benchmark_out_format=json
 if [ -s "$out/bench-gpu.json" ]; then
   python3 scripts/gpu_bench_table.py "$out/bench-gpu.json" >"$out/bench-gpu.md" && cat "$out/bench-gpu.md" | tee -a "$summary"
 else
@@ -186,18 +191,24 @@ fi
 #    fails on the device, the step fails, loudly; the rehearsal runs the same probe (which fails
 #    here, without a GPU), checks that python3 runs without the prefix's libraries, and plans the
 #    sweep with --dry-run.
-sweep=(with_prefix_libs "$build/bin/contra" sweep sweeps/ablation-momentum.toml --preset gpu-short)
+sweep=("$build/bin/contra" sweep sweeps/ablation-momentum.toml --preset gpu-short)
 export contra_bin="$build/bin/contra"  # for probe(), which runs in a child bash
 probe_said=$(cuda_probe "$py"); probe_rc=$?
 note "gpu probe: $probe_said"
 mode=$(gpu_short_mode "$rehearse" "$probe_rc")
 if [ "$mode" = plan ]; then
   [ "$probe_rc" = 0 ] || note "gpu probe: as expected without a GPU; on the device this fails step gpu-short"
+  # The binaries find the prefix's libraries by their RPATH alone, and the rest of the script runs
+  # without them.
+  missing=$(env -u LD_LIBRARY_PATH ldd "$build/bin/contra" "$build/tests/contra_cuda_tests" 2>&1 | grep 'not found')
   seen=$(python3 -c 'import os; print(os.environ.get("LD_LIBRARY_PATH", ""))')
-  case "$seen" in
-    *"$prefix"*) note "library path: FAILED: python3 runs with the prefix's libraries ($seen)"; status=1 ;;
-    *) note "library path: ok (python3 runs without the prefix's libraries)" ;;
-  esac
+  if [ -n "$missing" ]; then
+    note "library path: FAILED: without LD_LIBRARY_PATH the binaries miss $(echo "$missing" | tr -s ' \n' ' ')"; status=1
+  elif [[ $seen == *"$prefix"* ]]; then
+    note "library path: FAILED: python3 runs with the prefix's libraries ($seen)"; status=1
+  else
+    note "library path: ok (the binaries find the prefix's libraries by RPATH; python3 runs without them)"
+  fi
   step gpu-short-plan 60 "${sweep[@]}" --dry-run
 elif [ "$mode" = fail ]; then
   note "gpu-short: FAILED: the probe found no usable GPU ($probe_said); the sweep did not run"
@@ -206,7 +217,7 @@ else
   # Sharing the GPU: one 40-step run alone, then two at once. Rule: when two at once take under 1.8x
   # one alone (the GPU does at least 10% more work per second shared), all 5 runs share it at once.
   probe() {
-    with_prefix_libs "$contra_bin" train experiments/moco-fashion-mnist.toml --set run.device=cuda --set run.precision=bf16 \
+    "$contra_bin" train experiments/moco-fashion-mnist.toml --set run.device=cuda --set run.precision=bf16 \
       --set model.backbone=resnet18 --set optim.batch=512 --set data.train_subset=20480 --set optim.epochs=1 \
       --set method.queue=4096 --set eval.knn_random_init=false --set run.seed="$1" --quiet --fresh --out "/tmp/probe$1"
   }
@@ -214,10 +225,10 @@ else
   # time, the preset's epochs), and says so.
   jobs=1 alone='' pair=''
   t0=$(date +%s.%N)
-  if timeout 60 bash -c "$(declare -f with_prefix_libs probe); probe 100" >/dev/null; then
+  if timeout 60 bash -c "$(declare -f probe); probe 100" >/dev/null; then
     t1=$(date +%s.%N)
-    timeout 60 bash -c "$(declare -f with_prefix_libs probe); probe 101" >/dev/null & p1=$!
-    timeout 60 bash -c "$(declare -f with_prefix_libs probe); probe 102" >/dev/null; r2=$?
+    timeout 60 bash -c "$(declare -f probe); probe 101" >/dev/null & p1=$!
+    timeout 60 bash -c "$(declare -f probe); probe 102" >/dev/null; r2=$?
     wait "$p1"; r1=$?
     t2=$(date +%s.%N)
     alone=$(python3 -c "print(round($t1 - $t0, 2))")

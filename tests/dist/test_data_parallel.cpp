@@ -107,7 +107,8 @@ Stopped three_steps(const std::string& method, const std::string& extra, const T
                     int threads = 1) {
   const auto out = dir / name;
   const int status =
-      train_status(method, out, "--stop-after-steps 3 --set eval.knn_random_init=false " + extra, dir, threads);
+      train_status(method, out, "--stop-after-steps 3 --log-every 3 --set eval.knn_random_init=false " + extra, dir,
+                   threads);
   INFO(read_file(dir / "log"));
   REQUIRE(WIFEXITED(status));
   REQUIRE(WEXITSTATUS(status) == 76);
@@ -163,11 +164,21 @@ TEST_CASE("data-parallel: a 2-rank run stopped mid-epoch and resumed equals the 
   skip_without_gloo();
   const TempDir dir;
   REQUIRE(train_status("moco", dir / "straight", "--nproc 2", dir) == 0);
-  const int stopped = train_status("moco", dir / "resumed", "--nproc 2 --stop-after-steps 11 --fault-rank 1", dir);
+  // SIGTERM to rank 1 only, during step 11 of epoch 2 (steps 9..16): its vote rides in step 11's
+  // all-reduce and stays on the device until the ranks read the steps back, every 4 steps: both
+  // stop at step 12, inside the epoch.
+  const int stopped =
+      train_status("moco", dir / "resumed", "--nproc 2 --log-every 4 --stop-after-steps 11 --fault-rank 1", dir);
   INFO(read_file(dir / "log"));
   REQUIRE(WIFEXITED(stopped));
-  REQUIRE(WEXITSTATUS(stopped) == 76);  // SIGTERM to rank 1 only: both ranks stopped at step 11
-  REQUIRE(train_status("moco", dir / "resumed", "--nproc 2", dir) == 0);
+  REQUIRE(WEXITSTATUS(stopped) == 76);
+  const auto partial = files_with(dir / "resumed", ".h5.partial");
+  REQUIRE(partial.size() == 1);
+  const auto interrupted = store::read_run(partial.front());
+  CHECK(store::column_as_double(interrupted.steps, "step").size() == 12);
+  CHECK_THAT(store::get_string(interrupted.attributes, "reason", "partial"),
+             Catch::Contains("after step 12 (epoch 1 done, 4 batches into the next)"));
+  REQUIRE(train_status("moco", dir / "resumed", "--nproc 2 --log-every 4", dir) == 0);
   const auto straight = only_record(dir / "straight"), resumed = only_record(dir / "resumed");
   check_same_metrics(straight, resumed);
   CHECK(store::get_int(resumed.attributes, "world_size", "resumed") == 2);

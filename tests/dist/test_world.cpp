@@ -12,6 +12,7 @@
 #include <cstdlib>
 
 #include "../support/experiment.h"
+#include "../support/cli.h"
 #include "../support/gloo.h"
 #include "../support/ranks.h"
 #include "contra/augment/two_view.h"
@@ -24,6 +25,7 @@
 #include "contra/dist/world.h"
 #include "contra/methods/registry.h"
 #include "contra/train/step.h"
+#include "contra/train/trainer.h"
 
 namespace {
 
@@ -163,6 +165,39 @@ TEST_CASE("dist worker: collectives per step", "[.dist-worker]") {
     }
     core::remove_stop_handlers();
   }
+}
+
+TEST_CASE("dist worker: ranks reading back at different intervals", "[.dist-worker]") {
+  // The ranks agree on a stop where they read the steps back (every --log-every steps): ranks that
+  // read back at different steps would stop at different steps and meet in different collectives.
+  const char* out = std::getenv("CONTRA_TEST_OUT");
+  REQUIRE(out != nullptr);
+  const auto exp = testing::experiment_with({"data.train_subset=256", "data.test_subset=64", "optim.epochs=1",
+                                             "optim.batch=64", "model.width=4", "method.queue=128"});
+  train::RunContext ctx;
+  ctx.out_dir = out;
+  ctx.quiet = true;
+  ctx.threads = 1;
+  const int rank = std::atoi(std::getenv("RANK"));
+  ctx.log_every = rank == 0 ? 10 : 5;
+  std::string message;
+  try {
+    train::run_experiment(exp, ctx);
+  } catch (const core::ContraError& e) {
+    message = e.what();
+  }
+  INFO(message);
+  REQUIRE(message.find("rank 1 starts afresh reading back every 5 steps but rank 0 starts afresh reading back every "
+                       "10 steps") != std::string::npos);
+  REQUIRE(message.find("--log-every") != std::string::npos);
+}
+
+TEST_CASE("dist: ranks that read the steps back at different intervals are refused before training", "[dist]") {
+  skip_without_gloo();
+  testing::TempDir dir;
+  require_all_passed(
+      run_ranks("dist worker: ranks reading back at different intervals", 2, {"CONTRA_TEST_OUT=" + dir.path().string()}));
+  CHECK(testing::files_with(dir.path(), ".h5").empty());  // nothing claims to be complete
 }
 
 TEST_CASE("dist: a step's collectives, and its stop votes on the device, 2 ranks", "[dist]") {

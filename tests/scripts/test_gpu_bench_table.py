@@ -35,6 +35,12 @@ class GpuBenchTable(unittest.TestCase):
         self.assertIn("| moco resnet18 bf16 | 25000 | 2.40 | 160.00 | 20.0% |", r.stdout)
         self.assertIn("bf16: 800.0 TFLOP/s", r.stdout)
 
+    def test_a_forced_memory_order_is_held_to_its_precisions_ceiling(self):
+        forced = dict(STEP, name="BM_GpuStep/moco/resnet18/bf16-nhwc/min_time:1.000/real_time")
+        r = self.run_script(bench(GEMM + [STEP, forced]))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("| moco resnet18 bf16-nhwc | 25000 | 2.40 | 160.00 | 20.0% |", r.stdout)
+
     def test_epoch_seconds_of_one_row(self):
         r = self.run_script(bench(GEMM + [STEP]), "--epoch-seconds", "BM_GpuStep/moco/resnet18/bf16")
         self.assertEqual((r.returncode, r.stdout.strip()), (0, "2.400"), r.stderr)

@@ -202,9 +202,6 @@ c10::intrusive_ptr<GroupBase> make_group(const Rendezvous& r, const c10::intrusi
 #endif
 #if CONTRA_WITH_NCCL
   if (r.backend == "nccl") {
-    // Before the group reads them: a failed collective then throws where it is waited for.
-    for (const auto& line : apply_nccl_error_environment())
-      if (r.rank == 0) fmt::print(stderr, "contra: warning: {}\n", line);
     c10::cuda::set_device(r.device.index());  // NCCL's communicators, and its barrier, use the current device
     auto opts = c10d::ProcessGroupNCCL::Options::create();
     opts->timeout = r.timeout;
@@ -225,6 +222,9 @@ std::shared_ptr<World> World::join(const Rendezvous& r) {
   CONTRA_CHECK(r.backend != "nccl" || r.device.is_cuda(),
                "rank {} of {}: run.dist_backend = \"nccl\" needs run.device on CUDA (it is {}); gloo runs on the CPU",
                r.rank, r.world_size, r.device.str());
+  if (r.backend == "nccl")  // before any thread of the group starts, and before the group reads them
+    for (const auto& line : apply_nccl_error_environment())
+      if (r.rank == 0) fmt::print(stderr, "contra: warning: {}\n", line);
   auto world = std::make_shared<World>();
   world->rank_ = r.rank;
   world->size_ = r.world_size;
@@ -301,8 +301,10 @@ void collective(const World& w, G& g, const char* name, std::int64_t CollectiveC
       work->synchronize();  // NCCL: the current stream waits for it; the host goes on
       g.pending = std::move(work);
       g.pending_name = name;
+    } else if (g.nccl) {
+      work->wait(w.timeout());  // NCCL: the host blocks until it completes, or throws at the timeout
     } else {
-      work->wait();
+      work->wait();  // gloo: blocks, and gloo's own timeout (the group's options) fails it
     }
   } catch (const core::ContraError&) {
     throw;
@@ -364,7 +366,9 @@ void World::settle() const {
   auto work = std::move(group_->pending);
   group_->pending = WorkPtr();
   try {
-    work->wait();  // under TORCH_NCCL_BLOCKING_WAIT: blocks until done, throws on failure or timeout
+    // Blocks until it completes (NCCL runs the group's collectives in order, so the earlier ones
+    // have too), or throws: at the timeout, or at once where NCCL's watchdog already aborted it.
+    work->wait(timeout_);
   } catch (const std::exception& e) {
     collective_failed(*this, group_->pending_name, e);
   }

@@ -68,9 +68,9 @@ struct CollectiveCounts {
 /// peer is gone or rank.timeout passes. A collective blocks the host until it completes, except
 /// on NCCL inside a StreamOrdered scope (a training step), where it orders the current CUDA stream
 /// after itself and settle() waits for it.
-/// On NCCL, contra sets TORCH_NCCL_BLOCKING_WAIT=1 before the group is formed
-/// (dist/nccl_environment.h), so a failed or timed-out collective throws where it is waited for,
-/// and NCCL's watchdog does not abort the process first.
+/// On NCCL, contra has NCCL's watchdog abort a failed or timed-out collective without ending the
+/// process (dist/nccl_environment.h, set before the group is formed), so a stream stuck on a dead
+/// peer drains and the failure is thrown where the collective is waited for, within rank.timeout.
 class World {
  public:
   /// One process: rank 0 of 1, every collective the identity.
@@ -103,7 +103,8 @@ class World {
 
   /// Blocks until every collective issued inside a StreamOrdered scope has completed on the device,
   /// within rank.timeout; throws core::ContraError with one line (as a collective does) when one
-  /// failed or timed out. The loop calls it where it reads the step's scalars back (once per log
+  /// failed or timed out (NCCL's watchdog aborts it after rank.timeout, so a host that was held up
+  /// behind the stuck stream still gets here). The loop calls it where it reads the step's scalars back (once per log
   /// window) and before anything else in a step reads the device. Nothing to wait for on gloo or
   /// with one process.
   void settle() const;

@@ -47,6 +47,7 @@ class EndToEnd : public Method {
   StepOutput forward_step(const Batch& batch) override;
   void after_optimizer_step() override {}
   models::Encoder query_encoder() override { return encoder_; }
+  bool reads_global_views() const override { return options_.shuffle_bn; }
   std::vector<torch::Tensor> trainable_parameters() override { return encoder_->parameters(); }
   std::int64_t negatives(std::int64_t batch) const override { return batch - 1; }
   std::int64_t dictionary_size(std::int64_t batch) const override { return batch; }

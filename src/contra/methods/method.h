@@ -38,7 +38,7 @@ struct Batch {
   /// and these the global batch's views, which every rank holds (train/step.cpp): shuffling BN
   /// permutes them without gathering the images. For one process they are view_q and view_k;
   /// undefined (a caller that does not have them) means: gather the shares.
-  torch::Tensor all_q, all_k;
+  torch::Tensor all_q{}, all_k{};  // {}: callers that leave them out get no missing-initializer warning
 };
 
 /// For a table's header: the distinct values a key takes over a group of runs, as text
@@ -88,6 +88,9 @@ class Method : public torch::nn::Module {
   /// encoder: DESIGN.md "Baselines") says false: the run evaluates its query encoder once, with
   /// the kNN monitor and the linear probe, and records that as its result; no step is taken.
   virtual bool trains() const { return true; }
+  /// Whether forward_step reads Batch::all_q / all_k, the global batch's views (shuffling BN across
+  /// ranks); the step puts them in the backbones' memory order only then.
+  virtual bool reads_global_views() const { return false; }
 
   /// One step on `batch` (views on the method's device).
   virtual StepOutput forward_step(const Batch& batch) = 0;

@@ -98,6 +98,7 @@ class Moco : public Method {
 
   models::Encoder key_encoder() { return encoder_k_; }
   KeyQueue queue() { return queue_; }
+  bool reads_global_views() const override { return options_.shuffle_bn; }
 
  private:
   /// Keys for this rank's share x of a view, whose global batch is `all` (undefined: gathered):

@@ -21,15 +21,16 @@ constexpr int kMaxChildren = 256;
 volatile std::sig_atomic_t g_child_count = 0;
 pid_t g_children[kMaxChildren] = {};
 volatile std::sig_atomic_t g_stopping = 0;
+volatile std::sig_atomic_t g_every_time = 0;  // forward_stop_signals(true, true)
 constexpr int kForwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGUSR1};
 
 /// Passes the signal to every running child (each checkpoints and exits); a second one of the kind
-/// stops this process at once.
+/// stops this process at once, unless every signal is to be passed on.
 extern "C" void forward_signal(int sig) {
   for (int i = 0; i < g_child_count; ++i)
     if (g_children[i] > 0) kill(g_children[i], sig);
   g_stopping = 1;
-  std::signal(sig, SIG_DFL);
+  if (g_every_time == 0) std::signal(sig, SIG_DFL);
 }
 
 }  // namespace
@@ -75,8 +76,9 @@ void track_child(pid_t pid, bool add) {
     if (g_children[i] == pid) g_children[i] = 0;
 }
 
-void forward_stop_signals(bool install) {
+void forward_stop_signals(bool install, bool every_time) {
   if (install) g_stopping = 0;
+  g_every_time = install && every_time ? 1 : 0;
   for (int sig : kForwarded) std::signal(sig, install ? forward_signal : SIG_DFL);
 }
 

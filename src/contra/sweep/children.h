@@ -21,9 +21,11 @@ pid_t spawn(const std::vector<std::string>& args, const std::filesystem::path& l
 void track_child(pid_t pid, bool add);
 
 /// While installed, SIGINT, SIGTERM, SIGHUP and SIGUSR1 reaching this process are sent on to every
-/// tracked child, and stopping() turns true; a second signal of a kind stops this process at once.
-/// install = false restores the default actions.
-void forward_stop_signals(bool install);
+/// tracked child, and stopping() turns true; a second signal of a kind stops this process at once,
+/// unless `every_time`: then every signal is sent on and this process stays to wait for its
+/// children (the ranks of one run, which tell a repeat of the same request from a second one
+/// themselves, core/stop_signal.h). install = false restores the default actions.
+void forward_stop_signals(bool install, bool every_time = false);
 
 /// Whether a forwarded stop signal has arrived since forward_stop_signals(true).
 bool stopping();

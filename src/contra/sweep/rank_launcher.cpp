@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "contra/core/error.h"
@@ -109,7 +110,9 @@ int launch_ranks(const RankLaunch& launch) {
   args.insert(args.end(), {"--threads", std::to_string(threads)});
 
   std::map<pid_t, int> ranks;  // pid -> rank
-  forward_stop_signals(true);
+  // Every signal goes on to the ranks, which tell a repeat of one request from a second one
+  // themselves; this process waits for them whatever comes.
+  forward_stop_signals(true, /*every_time=*/true);
   for (int rank = 0; rank < launch.nproc; ++rank) {
     const pid_t pid = spawn(
         args, {},
@@ -123,6 +126,7 @@ int launch_ranks(const RankLaunch& launch) {
     ranks[pid] = rank;
   }
   std::map<int, int> ended;  // rank -> wait status
+  std::set<int> killed;      // ranks this process killed itself: never a cause
   int first_bad = -1;        // the first rank that died or failed
   auto deadline = std::chrono::steady_clock::time_point::max();
   while (ended.size() < ranks.size()) {
@@ -133,7 +137,7 @@ int launch_ranks(const RankLaunch& launch) {
     if (pid == 0) {  // after a death: the others get the collective timeout to end on their own
       if (std::chrono::steady_clock::now() > deadline)
         for (const auto& [p, r] : ranks)
-          if (!ended.count(r)) kill(p, SIGKILL);
+          if (!ended.count(r) && killed.insert(r).second) kill(p, SIGKILL);
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       continue;
     }
@@ -151,10 +155,10 @@ int launch_ranks(const RankLaunch& launch) {
   }
   const bool asked_to_stop = stopping();
   forward_stop_signals(false);
-  int died = -1;  // the first rank, in rank order, that a signal ended
+  int died = -1;  // the first rank, in rank order, that a signal ended (not one this process killed)
   for (const auto& [rank, wstatus] : ended)
-    if (died < 0 && WIFSIGNALED(wstatus)) died = rank;
-  if (died >= 0 && first_bad >= 0 && WIFSIGNALED(ended[first_bad])) died = first_bad;
+    if (died < 0 && WIFSIGNALED(wstatus) && !killed.count(rank)) died = rank;
+  if (died >= 0 && first_bad >= 0 && WIFSIGNALED(ended[first_bad]) && !killed.count(first_bad)) died = first_bad;
   if (died >= 0 && asked_to_stop && WTERMSIG(ended[died]) != SIGKILL && !WIFEXITED(ended[0]))
     return 128 + WTERMSIG(ended[died]);  // stopped before a rank could checkpoint: as one process would
   if (died >= 0 || (first_bad > 0 && ended_well(ended[0]))) {

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -63,9 +65,9 @@ RngEntriesForTesting* g_rng_testing = nullptr;  // RngEntriesForTesting
 
 fs::path checkpoint_path(const fs::path& dir, const std::string& run_id) { return dir / (run_id + ".ckpt"); }
 
-RngEntriesForTesting::RngEntriesForTesting(std::vector<std::pair<std::string, torch::Tensor>> add,
-                                           std::vector<std::string> drop)
-    : add(std::move(add)), drop(std::move(drop)) {
+RngEntriesForTesting::RngEntriesForTesting(std::vector<std::pair<std::string, torch::Tensor>> added,
+                                           std::vector<std::string> dropped)
+    : add(std::move(added)), drop(std::move(dropped)) {
   g_rng_testing = this;
 }
 RngEntriesForTesting::~RngEntriesForTesting() { g_rng_testing = nullptr; }
@@ -145,9 +147,15 @@ void save_checkpoint(const fs::path& path, TrainState& state, const LoopPosition
 std::optional<Restored> read_checkpoint(const fs::path& path, const torch::Device& device) {
   if (!fs::exists(path)) return std::nullopt;
   const auto start_over = "start the run over with `contra train --fresh` or `contra sweep --rerun`";
+  // A folder or a FIFO there is not a damaged checkpoint (and a FIFO would block the read): refused,
+  // and left where it is.
+  CONTRA_CHECK(fs::is_regular_file(path), "{}: not a regular file where the run's checkpoint goes; move it away",
+               path.string());
   std::string blob;
   {
     std::ifstream in(path, std::ios::binary);
+    // Not damaged, only out of reach (permissions, an I/O error): refused, and left where it is.
+    CONTRA_CHECK(in.is_open(), "{}: cannot open the checkpoint to read it: {}", path.string(), std::strerror(errno));
     std::string magic, hash;
     std::size_t size = 0;
     in >> magic >> size >> hash;

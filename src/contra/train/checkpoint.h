@@ -104,7 +104,7 @@ std::vector<std::string> missing_rng_states(const std::vector<std::string>& save
 /// those named in `drop` ("global_cpu", "global_cuda", "data", "method_shuffle", ...), so that a
 /// test on a CPU can make a checkpoint as another machine shape would write it.
 struct RngEntriesForTesting {
-  RngEntriesForTesting(std::vector<std::pair<std::string, torch::Tensor>> add, std::vector<std::string> drop);
+  RngEntriesForTesting(std::vector<std::pair<std::string, torch::Tensor>> added, std::vector<std::string> dropped);
   ~RngEntriesForTesting();
   RngEntriesForTesting(const RngEntriesForTesting&) = delete;
   RngEntriesForTesting& operator=(const RngEntriesForTesting&) = delete;

@@ -78,9 +78,7 @@ EpochEnd train_epoch(Session& s, Loop& loop, std::int64_t epoch, Clock::time_poi
     if (faulty && ctx.kill_after_steps > 0 && pos.step == ctx.kill_after_steps) std::raise(SIGKILL);
     const bool last_batch = b + 1 == batches.size();
     bool stop = asked && !last_batch;
-    // --stop-after-steps: every rank reads back at that step, where the signal's vote arrives.
-    const bool aid = ctx.stop_after_steps > 0 && pos.step == ctx.stop_after_steps;
-    if (!last_batch && !stop && !aid && pos.step % log_every != 0) continue;
+    if (!last_batch && !stop && pos.step % log_every != 0) continue;
     const bool voted = read_back(s, loop, window);  // the only place the loop waits for the device
     stop = (stop || voted) && !last_batch;
     if (loop.fail.loss_non_finite) return EpochEnd::non_finite;

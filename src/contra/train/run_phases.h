@@ -55,10 +55,12 @@ struct Start {
   bool resumed = false;                 ///< from a checkpoint
   LoopPosition position;                ///< the checkpoint's, or zero
   std::int64_t split_chunk_budget = 0;  ///< bytes, held for the whole run (models/split_chunks.h)
+  std::optional<std::string> threads_note;  ///< a resumed CPU run back at the threads it started with (train/resume.h)
 };
 
-/// Restores the checkpoint when there is one (a damaged one is set aside and the attempt fails),
-/// with its record and split-chunk budget; otherwise records the provenance and the run's fixed
+/// Restores the checkpoint when there is one (train/resume.h: checked first; a damaged one is set
+/// aside and the attempt fails; with W ranks, all resume or all stop), with its record, split-chunk
+/// budget and, on the CPU, thread count; otherwise records the provenance and the run's fixed
 /// costs. Either way records this attempt.
 Start start_or_resume(Session& s);
 

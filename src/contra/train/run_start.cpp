@@ -22,8 +22,8 @@
 #include "contra/store/run_record.h"
 #include "contra/store/stored_config.h"
 #include "contra/train/ranks.h"
+#include "contra/train/resume.h"
 #include "contra/train/run_phases.h"
-#include "contra/train/same_execution.h"
 #include "contra/train/schedule.h"
 
 namespace contra::train {
@@ -114,33 +114,6 @@ void record_attempt(Recorder& rec, std::optional<std::int64_t> resumed_from) {
     rec.attribute("resumed_from_epochs", before + (before.empty() ? "" : " ") + std::to_string(*resumed_from));
     rec.attribute("resumed_at", core::utc_now_iso8601());
   }
-}
-
-/// The checkpoint, read and verified (not yet applied), or nullopt. One whose bytes are damaged is
-/// set aside, not deleted: the next attempt starts the run over, and the file stays for a look.
-/// Every other refusal (another format, a machine shape it cannot continue on) leaves it in place.
-std::optional<Restored> restore(Session& s) {
-  try {
-    return read_checkpoint(s.checkpoint, s.device);
-  } catch (const CheckpointDamaged& e) {
-    std::error_code ec;
-    std::filesystem::rename(s.checkpoint, std::filesystem::path(s.checkpoint.string() + ".damaged"), ec);
-    core::fail("{} (set aside as {}.damaged: the next attempt starts the run over)", e.what(),
-               s.checkpoint.filename().string());
-  }
-}
-
-/// How this attempt computes, for the checkpoint's record to be compared against (train/same_execution.h).
-Execution execution_of(const Session& s) {
-  return {core::git_sha(),
-          core::torch_version(),
-          s.device,
-          static_cast<std::int64_t>(s.world->size()),
-          s.precision,
-          s.exp.run.precision == core::Precision::automatic,
-          s.precision_rule,
-          s.algorithms.channels_last,
-          s.algorithms.deterministic};
 }
 
 }  // namespace
@@ -305,10 +278,9 @@ Start start_or_resume(Session& s) {
   // another kind of node continues bit for bit (a checkpoint that predates the attribute gets this
   // machine's, recorded from now on).
   start.split_chunk_budget = models::split_chunk_budget();
-  if (auto restored = restore(s)) {
-    check_same_execution(s.checkpoint, execution_of(s), restored->record);  // before any state changes
-    apply_checkpoint(s.checkpoint, *restored, s.state, s.device);
+  if (auto restored = restore_agreed(s)) {  // checked before any state changes; every rank or none
     start.resumed = true;
+    start.threads_note = keep_recorded_threads(s, restored->record);
     rec.record() = restored->record;
     start.position = restored->position;
     s.data_gen.set_state(s.epoch_start_gen.get_state());  // rewound to the epoch's start

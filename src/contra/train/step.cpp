@@ -41,11 +41,14 @@ StepScalars train_step(StepParts& parts, const torch::Tensor& index, double lr) 
     const core::AutocastScope autocast(images.device(), parts.precision);
     // This rank's share of the global batch: all of it for one process.
     const auto share = [&](const torch::Tensor& t) { return t.defined() ? dist::shard(t, world) : t; };
+    methods::Batch batch{memory_order(share(view_q), parts), memory_order(share(view_k), parts), share(index),
+                         share(labels)};
     // Every rank holds the global batch's views too: shuffling BN permutes them without a gather.
-    const auto all_q = memory_order(view_q, parts), all_k = memory_order(view_k, parts);
-    out = method.forward_step({world.single() ? all_q : memory_order(share(view_q), parts),
-                               world.single() ? all_k : memory_order(share(view_k), parts), share(index),
-                               share(labels), all_q, all_k});
+    if (!world.single() && method.reads_global_views()) {
+      batch.all_q = memory_order(view_q, parts);
+      batch.all_k = memory_order(view_k, parts);
+    }
+    out = method.forward_step(batch);
   }
   parts.optimizer.zero_grad();
   if (parts.scaler != nullptr) {

@@ -40,6 +40,7 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   const Start start = start_or_resume(s);
   const models::SplitChunkBudgetScope chunk_budget(start.split_chunk_budget);
   Loop loop(s, start.position);
+  if (start.threads_note && loop.speaks) loop.progress.note(*start.threads_note);
   try {
     if (!s.method->trains()) {  // a baseline that only evaluates (methods/evaluation_only.h)
       record_epoch(s, loop, 0, 0.0, true);

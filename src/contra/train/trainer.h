@@ -33,8 +33,9 @@ struct RunContext {
   /// Testing aid: SIGKILL this process right after this optimiser step (0 = never), to simulate
   /// a crash at a chosen point.
   std::int64_t kill_after_steps = 0;
-  /// Testing aid: send SIGTERM to this process right after this optimiser step (0 = never), to
-  /// simulate SLURM's warning signal at a chosen point.
+  /// Testing aid: send SIGTERM to this process as optimiser step n starts (0 = never), so that
+  /// step's stop vote carries it, to simulate SLURM's warning signal at a chosen point. One process
+  /// stops after step n; several ranks at their first read-back from step n on (log_every).
   std::int64_t stop_after_steps = 0;
   /// Testing aid: kill_after_steps and stop_after_steps act on this rank of a run on several
   /// processes only (-1 = on every rank).
