@@ -6,14 +6,15 @@
 #     and the library) with the runtime libraries it needs beyond the C and C++ runtimes, fmt,
 #     OpenSSL's headers (libcrypto's MD5), toml++, CLI11, Catch2 and Google Benchmark, into <pack>/debs/;
 #   - the Fashion-MNIST IDX files (Debian's dataset-fashion-mnist), into <pack>/fashion-mnist/.
-# The pack travels with the working tree (the device tool's `carry`), which may be 64 MiB in all, so
-# it must stay under 48 MiB; the script checks. scripts/device-check.sh unpacks it there.
+# The pack travels with the working tree (the device tool's `carry`: 64 MiB of carried paths in
+# all), so it must stay under 56 MiB, 8 MiB short of that; the script checks. (48 MiB until
+# 2026-12: Debian 12's updates and GSL, for the verdicts, took the pack to 49 MiB.) scripts/device-check.sh unpacks it there.
 # Usage: scripts/device-pack.sh [pack folder]   (default .cache/device-pack, ignored by git)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -gt 1 ] || [[ ${1-x} == -* || ${1-x} == "" ]]; then echo "usage: scripts/device-pack.sh [pack folder]" >&2; exit 2; fi
 pack=$(realpath -m "${1:-$root/.cache/device-pack}")
-limit_mib=48
+limit_mib=56
 # The folder is replaced only when it is a pack already (its MANIFEST) or empty: never a folder of
 # something else given by mistake.
 if [ -e "$pack" ] && [ ! -f "$pack/MANIFEST" ] && [ -n "$(ls -A "$pack" 2>/dev/null || echo x)" ]; then

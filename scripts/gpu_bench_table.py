@@ -3,7 +3,9 @@
 
 Each step row: images/s, seconds per 60 000-image epoch, counted training TFLOP/s, and utilisation:
 those FLOP/s over the GEMM ceiling measured in the same run for the step's precision (bf16 steps:
-the bf16 GEMM; fp32 steps: the fp32 GEMM with TF32 allowed, which is what a step on CUDA uses).
+the bf16 GEMM; fp32 steps: the fp32 GEMM with TF32 allowed, which a step's convolutions use; its
+matrix products stay in full float32). A precision with a suffix ("bf16-nhwc": the memory order
+forced) is held to its precision's ceiling.
 A benchmark that reported an error (error_occurred) is listed as such, never as a figure.
 
 Usage: gpu_bench_table.py BENCH.json                       the Markdown table

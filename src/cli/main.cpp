@@ -78,6 +78,7 @@ int sweep_command(SweepArgs& a) {
   // A scale rule the preset breaks, or fewer seeds than its power rule asks: said before any run.
   for (const auto& line : report::protocol_warnings(plan)) fmt::print(stderr, "contra: warning: {}\n", line);
   if (a.launcher == "slurm") a.slurm.resources = sweep::merge_slurm(plan.sweep.slurm, a.slurm_cli, a.slurm_set, a.file);
+  a.slurm.log_every = a.local.log_every;  // each task's read-back interval, as for the local launcher
   if (a.dry_run) {
     if (a.launcher == "slurm") {  // what the arrays would be refused for, without writing them
       sweep::check_slurm_array(baselines, a.slurm);

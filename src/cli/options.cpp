@@ -17,14 +17,16 @@ void add_train_options(CLI::App* train, TrainArgs& t) {
   train->add_option("--set", t.sets, "Override a key: --set method.momentum=0.99 (repeatable)");
   train->add_flag("--dump-config", t.dump, "Print the resolved config and exit");
   train->add_option("--out", t.ctx.out_dir, "Folder for the run's HDF5 record")->capture_default_str();
-  train->add_option("--threads", t.ctx.threads, "Intra-op threads (0 = all cores)")
+  train->add_option("--threads", t.ctx.threads,
+                    "Intra-op threads (0 = all cores); a resumed CPU run keeps the number it started with")
       ->check(CLI::Range(0, 4096))
       ->capture_default_str();
   train
       ->add_option("--log-every", t.ctx.log_every,
-                   "Progress line every n steps when not on a terminal; also how often the loss is read back from the "
-                   "device, so a non-finite loss stops the run at most n steps late")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
+                   "Progress line every n steps (n >= 1) when not on a terminal; also how often the loss is read back "
+                   "from the device, so a non-finite loss stops the run at most n - 1 steps late; with several ranks, "
+                   "where a stop signal takes effect (every rank must use the same n)")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   train->add_flag("--quiet", t.quiet, "No progress output (warnings still print)");
   train
@@ -55,7 +57,9 @@ void add_train_options(CLI::App* train, TrainArgs& t) {
     train->add_option(flag, field, help)->check(CLI::NonNegativeNumber)->group("Testing");
   };
   testing("--kill-after-steps", t.ctx.kill_after_steps, "Testing aid: SIGKILL itself after step n (a crash)");
-  testing("--stop-after-steps", t.ctx.stop_after_steps, "Testing aid: SIGTERM itself during step n (a preemption; several ranks stop at the next read-back)");
+  testing("--stop-after-steps", t.ctx.stop_after_steps,
+          "Testing aid: SIGTERM itself during step n (a preemption; several ranks stop at their first read-back from "
+          "step n on)");
   testing("--fault-rank", t.ctx.fault_rank,
           "Testing aid: --kill-after-steps and --stop-after-steps act on this rank only");
   train
@@ -76,7 +80,7 @@ void add_sweep_options(CLI::App* sweep, SweepArgs& s) {
   sweep
       ->add_option("--log-every", s.local.log_every,
                    "Progress line every n steps in each run's log (and the loss read-back interval, as for train)")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40))
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   sweep->add_flag("--dry-run", s.dry_run, "List the runs, their ids and states, and exit");
   sweep->add_flag(

@@ -176,6 +176,13 @@ TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are
   check_one_line_error(run_cli(slurm + " --mem lots", dir), {"slurm.memory", "lots"});
   check_one_line_error(run_cli(slurm + " --partition 'a b'", dir), {"slurm.partition"});
   CHECK(run_cli(slurm + " --time 1-00:00:00 --mem 4000M", dir).code == 0);
+  // --log-every reaches every task (its ranks agree to stop where they read back).
+  REQUIRE(run_cli(slurm + " --log-every 7", dir).code == 0);
+  std::string tasks;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir / "r"))
+    if (e.path().filename() == "tasks.txt") tasks += read_file(e.path());
+  REQUIRE_FALSE(tasks.empty());
+  for (const auto& line : contra::testing::lines_of(tasks)) CHECK_THAT(line, Catch::Contains(" --log-every 7 "));
   const auto file =
       write_file(dir / "soon.toml", "name = \"s\"\nexperiment = \"" + kExperiment +
                                         "\"\n[grid]\n\"method.momentum\" = [0.9]\n[slurm]\ntime = \"soon\"\n");

@@ -38,7 +38,7 @@ struct RunOptions {
   std::int64_t seed = 0;                             ///< seeds weights, data order and augmentation
   std::string device = "auto";                       ///< auto | cpu | cuda | cuda:N
   core::Precision precision = core::Precision::fp32;  ///< fp32 | bf16 | fp16: the forward pass and loss under autocast (core/precision.h)
-  bool deterministic = false;  ///< deterministic kernels (cuDNN, LibTorch); off: cuDNN benchmark and TF32 on CUDA
+  bool deterministic = false;  ///< deterministic kernels; off: cuDNN benchmark, TF32 convolutions (CUDA)
   /// auto | gloo | nccl: the process group of a run on several processes (dist/world.h); auto
   /// follows the device (gloo on CPU, NCCL on CUDA).
   DistBackend dist_backend = DistBackend::automatic;

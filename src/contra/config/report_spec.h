@@ -23,7 +23,8 @@ inline const std::vector<std::string> kSummaryAxes = {"K",         "negatives", 
 /// name is an error before any run, not a claim made "not testable". A test trains a run and checks
 /// that every attribute its record holds is listed.
 inline const std::vector<std::string> kSummaryAttributes = {
-    "K",           "chance_loss",       "collective_enqueue_seconds", "collective_seconds", "embedding_std",          "eval_seconds",
+    "K",           "chance_loss",       "collective_enqueue_seconds", "collective_seconds",
+    "embedding_std",          "eval_seconds",
     "final_loss",  "flops_forward_per_image", "images_per_s",   "knn_top1",               "knn_top1_random_init",
     "linear_converged", "linear_grad_max", "linear_iterations", "linear_seconds",         "linear_top1",
     "linear_train_top1", "loss_curve_judged", "loss_fall",      "loss_near_chance",       "loss_rebound",

@@ -285,7 +285,9 @@ void land(torch::Tensor& t, const torch::Tensor& on_group) {
 /// Host seconds inside the collectives: on NCCL the time to enqueue them (World::enqueues).
 struct HostClock {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-  ~HostClock() { g_collective_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); }
+  ~HostClock() {
+    g_collective_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
 };
 
 /// Issues one collective (`issue` returns its Work) and waits for it: blocking the host, or on

@@ -157,9 +157,10 @@ SlurmArray write_slurm_array(const SweepPlan& plan, const SlurmOptions& o) {
   for (const auto& run : plan.runs) {
     if (run.state == RunState::done) continue;
     std::string line =
-        fmt::format("train {} --out {} --sweep {} --preset {} --threads {} --skip-finished",
+        fmt::format("train {} --out {} --sweep {} --preset {} --threads {} --log-every {} --skip-finished",
                     quote(fs::absolute(plan.configs_dir() / (run.id + ".toml")).string()),
-                    quote(fs::absolute(plan.runs_dir()).string()), quote(plan.sweep.name), quote(plan.preset), r.cpus);
+                    quote(fs::absolute(plan.runs_dir()).string()), quote(plan.sweep.name), quote(plan.preset), r.cpus,
+                    o.log_every);
     for (const auto& axis : run.axes) line += " --axis " + quote(axis.first);  // its value is the config's
     if (!claims.empty()) line += " --claims-sha " + quote(claims);
     t << line << "\n";

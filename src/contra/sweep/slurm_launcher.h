@@ -24,6 +24,7 @@ struct SlurmOptions {
   config::SlurmSpec resources;       ///< from the sweep's [slurm], then the command line
   std::filesystem::path executable;  ///< the `contra` binary the tasks run; empty = this one
   std::string sbatch = "sbatch";     ///< the submit command (a test may point it elsewhere)
+  std::int64_t log_every = 50;       ///< each task's --log-every: its read-back interval, where its ranks agree to stop
 };
 
 /// What write_slurm_array wrote.
