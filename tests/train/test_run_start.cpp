@@ -37,6 +37,25 @@ using contra::testing::TempDir;
 using contra::testing::tiny_sets;
 using contra::testing::train_status;
 
+namespace {
+
+/// The tiny MoCo run (2 epochs of 8 steps, 4 BN splits, the random-init kNN on) trained in this
+/// process into `out`, stopped by SIGTERM during step `stop_after` (0: not stopped).
+contra::train::RunResult run_in_process(const fs::path& out, std::int64_t stop_after) {
+  static const auto exp =
+      contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
+                                        "optim.batch=64", "model.width=4", "method.queue=256", "model.bn_splits=4",
+                                        "eval.knn_random_init=true"});
+  contra::train::RunContext ctx;
+  ctx.out_dir = out;
+  ctx.quiet = true;
+  ctx.threads = 1;
+  ctx.stop_after_steps = stop_after;
+  return contra::train::run_experiment(exp, ctx);
+}
+
+}  // namespace
+
 TEST_CASE("resume: killed or stopped mid-epoch, every mechanism continues bit for bit", "[train][resume]") {
   struct Case {
     std::string method, interruption;
@@ -195,18 +214,7 @@ TEST_CASE("checkpoint: a damaged checkpoint is refused, set aside, and the next 
 TEST_CASE("resume: a run resumed under another split chunk budget keeps the one it started with", "[train][resume]") {
   // A SLURM requeue can land on a node whose cache differs; the chunk count then differs, and with
   // it the last bits of every step. The record carries the budget, and the resumed attempt uses it.
-  const auto exp =
-      contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
-                                        "optim.batch=64", "model.width=4", "method.queue=256", "model.bn_splits=4",
-                                        "eval.knn_random_init=true"});
-  const auto run = [&](const fs::path& out, std::int64_t stop_after) {
-    contra::train::RunContext ctx;
-    ctx.out_dir = out;
-    ctx.quiet = true;
-    ctx.threads = 1;
-    ctx.stop_after_steps = stop_after;
-    return contra::train::run_experiment(exp, ctx);
-  };
+  const auto run = run_in_process;
   TempDir dir;
   const std::int64_t machine_budget = contra::models::split_chunk_budget();
   REQUIRE(run(dir / "reference", 0).status != "interrupted");
@@ -306,18 +314,7 @@ TEST_CASE("checkpoint: one from another machine shape resumes where its streams 
   // A checkpoint written where other GPUs were visible holds streams this process has no generator
   // for; one written on a CUDA run lacks streams a CPU run would draw from. Made here on a CPU by
   // adding and dropping entries as save_checkpoint writes them.
-  const auto exp =
-      contra::testing::experiment_with({"data.train_subset=512", "data.test_subset=200", "optim.epochs=2",
-                                        "optim.batch=64", "model.width=4", "method.queue=256", "model.bn_splits=4",
-                                        "eval.knn_random_init=true"});
-  const auto run = [&](const fs::path& out, std::int64_t stop_after) {
-    contra::train::RunContext ctx;
-    ctx.out_dir = out;
-    ctx.quiet = true;
-    ctx.threads = 1;
-    ctx.stop_after_steps = stop_after;
-    return contra::train::run_experiment(exp, ctx);
-  };
+  const auto run = run_in_process;
   TempDir dir;
   REQUIRE(run(dir / "reference", 0).status == "complete");
   const auto other_gpu_state = torch::arange(16, torch::kUInt8);
