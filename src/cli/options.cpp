@@ -4,6 +4,21 @@
 
 namespace contra::cli {
 
+namespace {
+
+/// An integer n >= 1, written in decimal and within int64 (for --log-every): one clear line
+/// otherwise, where CLI11's own range check would print a float bound.
+const CLI::Validator kAtLeastOne(
+    [](std::string& value) -> std::string {
+      const bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
+      const std::string bad = "must be a whole number >= 1 (got '" + value + "')";
+      if (!digits || value.size() > 18 || std::stoll(value) < 1) return bad;
+      return {};
+    },
+    "INT >= 1");
+
+}  // namespace
+
 void add_plan_options(CLI::App* cmd, SweepArgs& a) {
   cmd->add_option("sweep", a.file, "Sweep TOML (e.g. sweeps/ablation-momentum.toml)")->required();
   cmd->add_option("--preset", a.preset, "Preset (default: the sweep's default_preset, usually cpu)");
@@ -26,7 +41,7 @@ void add_train_options(CLI::App* train, TrainArgs& t) {
                    "Progress line every n steps (n >= 1) when not on a terminal; also how often the loss is read back "
                    "from the device, so a non-finite loss stops the run at most n - 1 steps late; with several ranks, "
                    "where a stop signal takes effect (every rank must use the same n)")
-      ->check(CLI::PositiveNumber)
+      ->check(kAtLeastOne)
       ->capture_default_str();
   train->add_flag("--quiet", t.quiet, "No progress output (warnings still print)");
   train
@@ -80,7 +95,7 @@ void add_sweep_options(CLI::App* sweep, SweepArgs& s) {
   sweep
       ->add_option("--log-every", s.local.log_every,
                    "Progress line every n steps in each run's log (and the loss read-back interval, as for train)")
-      ->check(CLI::PositiveNumber)
+      ->check(kAtLeastOne)
       ->capture_default_str();
   sweep->add_flag("--dry-run", s.dry_run, "List the runs, their ids and states, and exit");
   sweep->add_flag(

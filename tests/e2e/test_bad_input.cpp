@@ -176,6 +176,11 @@ TEST_CASE("bad input: a value or seed listed twice, and SLURM resources that are
   check_one_line_error(run_cli(slurm + " --mem lots", dir), {"slurm.memory", "lots"});
   check_one_line_error(run_cli(slurm + " --partition 'a b'", dir), {"slurm.partition"});
   CHECK(run_cli(slurm + " --time 1-00:00:00 --mem 4000M", dir).code == 0);
+  // --log-every: a whole number >= 1, in one line (CLI11's own range check printed a float bound).
+  for (const char* bad : {"0", "-1", "abc", "1.5", "0x10", "99999999999999999999"}) {
+    INFO(bad);
+    check_one_line_error(run_cli(slurm + " --log-every " + bad, dir), {"--log-every", "must be a whole number >= 1"});
+  }
   // --log-every reaches every task (its ranks agree to stop where they read back).
   REQUIRE(run_cli(slurm + " --log-every 7", dir).code == 0);
   std::string tasks;

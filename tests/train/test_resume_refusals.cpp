@@ -71,6 +71,17 @@ TEST_CASE("resume: a folder or a FIFO where the checkpoint goes is refused in on
     CHECK_FALSE(fs::exists(ckpt.string() + ".damaged"));
     fs::remove(ckpt);
   }
+  // A file contra did not write (no checkpoint header) is not a damaged checkpoint: kept too.
+  for (const std::string text : {"", "my notes\n"}) {
+    INFO("a file holding '" << text << "'");
+    contra::testing::write_file(ckpt, text);
+    const auto r = run_cli(train_command(dir / "runs"), dir);
+    CHECK(r.code == 2);
+    CHECK(lines_of(r.err).size() == 1);
+    CHECK_THAT(r.err, Catch::Contains(ckpt.string()) && Catch::Contains("not a contra checkpoint"));
+    CHECK(read_file(ckpt) == text);
+    CHECK_FALSE(fs::exists(ckpt.string() + ".damaged"));
+  }
 }
 
 TEST_CASE("resume: another run's checkpoint under this run's name is refused, naming both runs", "[train][resume]") {

@@ -161,15 +161,15 @@ std::optional<Restored> read_checkpoint(const fs::path& path, const torch::Devic
     in >> magic >> size >> hash;
     in.get();  // the header's newline
     if (!in.good() || magic != kMagic)
-      throw CheckpointDamaged(fmt::format("{}: not a contra checkpoint (its header is missing or damaged); {}, or "
-                                          "delete the file",
-                                          path.string(), start_over));
+      // Not a checkpoint contra wrote (those are renamed into place whole): refused, and left there.
+      core::fail("{}: not a contra checkpoint (no contra-checkpoint header); move it away, or {}", path.string(),
+                 start_over);
     blob.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (blob.size() != size || core::short_hash(blob, 16) != hash)
-      throw CheckpointDamaged(fmt::format("{}: the checkpoint is damaged ({} of {} bytes, checksum {}); {}, or "
-                                          "delete the file",
+      throw CheckpointDamaged(fmt::format("{}: the checkpoint is damaged ({} of the {} archive bytes its header "
+                                          "names, checksum {})",
                                           path.string(), blob.size(), size,
-                                          blob.size() == size ? "mismatch" : "not checked", start_over));
+                                          blob.size() == size ? "mismatch" : "not checked"));
   }
   Restored out;
   out.archive = std::make_shared<torch::serialize::InputArchive>();

@@ -64,7 +64,8 @@ std::filesystem::path checkpoint_path(const std::filesystem::path& dir, const st
 void save_checkpoint(const std::filesystem::path& path, TrainState& state, const LoopPosition& position,
                      const store::RunRecord& record, const torch::Device& device);
 
-/// A checkpoint whose bytes are damaged: its header, size or checksum fails. The only refusal after
+/// A checkpoint whose bytes are damaged: its archive's size or checksum is not the one its header
+/// names (a file without that header is not a checkpoint, and is refused as core::ContraError). The only refusal after
 /// which the file is set aside (train/run_start.cpp): every other one leaves it where it is.
 class CheckpointDamaged : public core::ContraError {
  public:

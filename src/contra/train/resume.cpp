@@ -37,7 +37,8 @@ std::string set_aside(const Session& s) {
   if (ec)
     return fmt::format("(it could not be set aside as {}: {}; delete it, or start over with `contra train --fresh`)",
                        aside.filename().string(), ec.message());
-  return fmt::format("(set aside as {}: the next attempt starts the run over)", aside.filename().string());
+  return fmt::format("(set aside as {}: the next attempt starts the run over, as `contra train --fresh` would)",
+                     aside.filename().string());
 }
 
 }  // namespace

@@ -127,7 +127,8 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   // Not progress: --quiet keeps it, so a run on the slow emulated path always says so.
   if (choice.warning && world->main()) fmt::print(stderr, "contra: warning: {}\n", *choice.warning);
   // The memory order depends on the BN groups each rank's encoders hold (core::choose_memory_order).
-  const auto algorithms = core::configure_algorithms(device, exp.run.deterministic, exp.model.bn_splits / world->size());
+  const auto algorithms =
+      core::configure_algorithms(device, exp.run.deterministic, exp.model.bn_splits / world->size());
   // Data next: a missing or corrupt dataset stops the run before anything is written.
   data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
   const auto n_train = dataset.pretrain_size();
@@ -263,8 +264,8 @@ void check_same_start(const dist::World& world, const Start& start, std::int64_t
   };
   for (int r = 1; r < world.size(); ++r)
     CONTRA_CHECK(torch::equal(all[r], all[0]),
-                 "rank {} {} but rank 0 {}: every rank must read the same checkpoint (an --out folder all ranks see) "
-                 "with the same --log-every",
+                 "rank {} {} but rank 0 {}: every rank must start from the same checkpoint, or none (an --out folder "
+                 "all ranks see), and read back with the same --log-every",
                  r, said(r), said(0));
 }
 

@@ -41,6 +41,9 @@ RunResult run_experiment(const config::Experiment& exp, const RunContext& ctx) {
   const models::SplitChunkBudgetScope chunk_budget(start.split_chunk_budget);
   Loop loop(s, start.position);
   if (start.threads_note && loop.speaks) loop.progress.note(*start.threads_note);
+  // Under --quiet too: the attempt runs otherwise than it was asked to.
+  if (start.threads_note && !loop.speaks && s.world->main())
+    fmt::print(stderr, "contra: note: {}\n", *start.threads_note);
   try {
     if (!s.method->trains()) {  // a baseline that only evaluates (methods/evaluation_only.h)
       record_epoch(s, loop, 0, 0.0, true);
