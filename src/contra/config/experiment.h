@@ -67,6 +67,10 @@ struct DataOptions {
   bool verify = true;                ///< check each official file's record count
   std::int64_t train_subset = 0;     ///< use the first n training images; 0 = all
   std::int64_t test_subset = 0;      ///< use the first n test images for evaluation; 0 = all
+  /// Training images held out as the validation split (data/validation.h): a fixed draw of this many
+  /// from the whole training split, the same for every run and seed, never trained on; train_subset
+  /// then keeps the first n of the rest. 0 = none. What eval.split = "validation" evaluates on.
+  std::int64_t validation = 0;
   bool drop_last = true;             ///< drop the last, smaller batch of an epoch (official MoCo: drop_last=True)
   ComponentOptions options;          ///< the dataset's own keys, resolved
 
@@ -77,6 +81,7 @@ struct DataOptions {
     v("verify", verify, kExecution);
     v("train_subset", train_subset);
     v("test_subset", test_subset);
+    v("validation", validation, kAddedLater);
     v("drop_last", drop_last);
     options.visit(v);
   }
@@ -243,6 +248,10 @@ struct EvalOptions {
   /// once per seed, and repeating it in every run cost about 6 s of a 100 s cpu-preset run.
   bool knn_random_init = false;
   std::int64_t batch = 512;     ///< images per forward pass when extracting features
+  /// What the kNN monitor, the linear probe and alignment/uniformity are measured on: "test" (the
+  /// dataset's test split) or "validation" (data.validation's held-out training images; the test
+  /// split is then never read). Choose settings on "validation" only (docs/recipe.md).
+  std::string split = "test";
 
   template <class V>
   void visit(V& v) {
@@ -251,6 +260,7 @@ struct EvalOptions {
     v("knn_every", knn_every);
     v("knn_random_init", knn_random_init);
     v("batch", batch);
+    v("split", split, kAddedLater);
   }
 };
 

@@ -68,6 +68,12 @@ void validate(const Experiment& e, const Schema& schema) {
                e.where(unlabeled.substr(0, unlabeled.find(' '))), unlabeled, e.method.name);
   c.at_least("data.train_subset", e.data.train_subset, 0);
   c.at_least("data.test_subset", e.data.test_subset, 0);
+  c.at_least("data.validation", e.data.validation, 0);
+  c.one_of("eval.split", e.eval.split, {"test", "validation"});
+  CONTRA_CHECK(e.eval.split != "validation" || e.data.validation > 0,
+               "{}: eval.split = 'validation' needs a validation split: set data.validation to the number of "
+               "training images to hold out (data.validation = 0 here)",
+               e.where("eval.split"));
   // [augment]
   const auto& a = e.augment;
   c.require(a.crop_scale_min > 0 && a.crop_scale_min <= 1, "augment.crop_scale_min", a.crop_scale_min,

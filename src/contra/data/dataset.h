@@ -21,6 +21,9 @@ struct Dataset {
   std::string name;
   Split train;
   Split test;
+  /// Training images held out from `train` (data.validation, data/validation.h); empty tensors
+  /// when there are none.
+  Split validation;
   /// Images without labels that the encoder also trains on, after `train` (STL-10's unlabeled split,
   /// data.train_split = "train+unlabeled"): uint8 M×C×H×W; undefined when there are none. The kNN
   /// monitor and the linear probe use `train` alone.

@@ -10,6 +10,7 @@
 #include "contra/data/cifar.h"
 #include "contra/data/image_folder.h"
 #include "contra/data/stl10.h"
+#include "contra/data/validation.h"
 
 namespace contra::data {
 
@@ -139,7 +140,20 @@ void check_dataset(const config::DataOptions& options, const std::string& where)
 Dataset load_dataset(const config::DataOptions& options, const std::string& where) {
   const Entry& e = find(options, where);
   e.check(options, where);
-  return e.load(options, where);
+  if (options.validation == 0) return e.load(options, where);
+  // The validation draw is from the whole labelled training split; train_subset then keeps the
+  // first n of the rest (and of the unlabeled images, which are read whole here).
+  auto whole = options;
+  whole.train_subset = 0;
+  Dataset d = e.load(whole, where);
+  hold_out_validation(d, options.validation, where);
+  CONTRA_CHECK(options.train_subset <= d.train.size(),
+               "{}: data.train_subset = {} is larger than the {} training images left after data.validation = {}",
+               where, options.train_subset, d.train.size(), options.validation);
+  keep_first(d.train, options.train_subset, "train_subset", where);
+  if (d.unlabeled.defined() && options.train_subset > 0 && options.train_subset < d.unlabeled.size(0))
+    d.unlabeled = d.unlabeled.slice(0, 0, options.train_subset).clone();
+  return d;
 }
 
 config::DataOptions dataset_options(const std::string& name, const std::string& root,

@@ -24,7 +24,8 @@ const std::vector<config::DatasetSpec>& dataset_specs();
 void check_dataset(const config::DataOptions& options, const std::string& where = "data.root");
 
 /// Loads `options.dataset` from `options.root`, keeping the first train_subset / test_subset
-/// images when those are > 0. `where` names the config location of data.root for messages.
+/// images when those are > 0. With data.validation > 0 it first holds out that many training
+/// images as `validation` (data/validation.h), and train_subset applies to the rest. `where` names the config location of data.root for messages.
 /// Throws ContraError when the folder or a file is missing (saying where it looked and how to
 /// install the default), when a file is corrupt or truncated, or when images and labels disagree.
 Dataset load_dataset(const config::DataOptions& options, const std::string& where = "data.root");

@@ -219,7 +219,7 @@ void preflight(const SweepPlan& plan) {
                               core::resolve_device(e.run.device, e.where("run.device")), e.where("run.precision"));
     auto full = e.data;
     full.train_subset = full.test_subset = 0;
-    std::string key = e.data.dataset + "\n" + e.data.root;
+    std::string key = e.data.dataset + "\n" + e.data.root + "\n" + std::to_string(e.data.validation);
     for (const auto& o : e.data.options.entries()) key += "\n" + o.spec.key + "=" + config::literal(o.value);
     auto it = counts.find(key);
     // Read whole, once per dataset: a missing, truncated or corrupt file stops the sweep here.
@@ -228,9 +228,9 @@ void preflight(const SweepPlan& plan) {
       it = counts.emplace(key, std::make_pair(d.train.size(), d.unlabeled_size())).first;
     }
     const auto [labelled, unlabeled] = it->second;
-    CONTRA_CHECK(e.data.train_subset <= labelled,
-                 "{}: data.train_subset = {} is larger than the {} training images in {}", e.where("data.train_subset"),
-                 e.data.train_subset, labelled, e.data.root);
+    CONTRA_CHECK(e.data.train_subset <= labelled, "{}: data.train_subset = {} is larger than the {} training images in {}{}",
+                 e.where("data.train_subset"), e.data.train_subset, labelled, e.data.root,
+                 e.data.validation > 0 ? fmt::format(" left after data.validation = {}", e.data.validation) : "");
     const auto subset = e.data.train_subset;
     methods::check_against_data(e, subset > 0 ? subset + std::min(subset, unlabeled) : labelled + unlabeled);
   }

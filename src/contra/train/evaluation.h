@@ -25,15 +25,17 @@ struct EvalScores {
   eval::LinearProbeResult linear;                              ///< when probed
 };
 
-/// Test images that alignment and uniformity are measured on: the first 2048 of the test split
+/// Held-out images that alignment and uniformity are measured on: the first 2048 of the split the
+/// run evaluates on (eval.split: test or validation)
 /// (their cost stays small beside kNN's at every evaluation; Wang & Isola use held-out samples too).
 inline constexpr std::int64_t kAlignUniformImages = 2048;
 
 /// The evaluation data of a run (on the run's device) and its settings.
 class Evaluator {
  public:
-  /// images uint8 N×C×H×W and labels int64 N, on the device the encoder runs on. The references
-  /// must outlive the Evaluator. With `world` of W ranks the ranks share every evaluation (the
+  /// images uint8 N×C×H×W and labels int64 N, on the device the encoder runs on; test_* are the
+  /// split evaluated on (eval.split: the test split or the validation split). The references must
+  /// outlive the Evaluator. With `world` of W ranks the ranks share every evaluation (the
   /// encoder's passes, the kNN's test rows, the probe's training rows; eval/) and every rank gets
   /// the same scores: every rank must call the same evaluations, with the same encoder weights.
   Evaluator(const config::Experiment& exp, const augment::TwoViewAugment& augment, const torch::Tensor& train_images,

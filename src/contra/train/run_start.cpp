@@ -81,6 +81,9 @@ void record_provenance(Session& s, const std::string& run_id) {
   r.attribute("train_images", s.data.pretrain_size());  // what the encoder trains on
   r.attribute("unlabeled_images", s.data.unlabeled_size());
   r.attribute("test_images", s.data.test.size());
+  r.attribute("validation_images", s.data.validation.images.defined() ? s.data.validation.size() : 0);
+  r.attribute("eval_split", s.exp.eval.split);  // what kNN, the probe and align/uniform measured
+  r.attribute("eval_images", s.test_images.size(0));
   r.attribute("last_batch", s.exp.data.drop_last ? std::string("dropped: every step has optim.batch images")
                                                  : "kept: " + s.method->last_batch_note());
 }

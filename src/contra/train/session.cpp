@@ -23,6 +23,11 @@ torch::optim::SGD make_optimizer(methods::Method& method, const config::OptimOpt
                            torch::optim::SGDOptions(o.lr).momentum(o.sgd_momentum).weight_decay(o.weight_decay));
 }
 
+/// What the run evaluates on (eval.split): the test split, or data.validation's held-out images.
+const data::Split& evaluation_split(const config::Experiment& exp, const data::Dataset& data) {
+  return exp.eval.split == "validation" ? data.validation : data.test;
+}
+
 at::Generator stream(const config::Experiment& exp, std::uint64_t index) {
   return core::make_generator(static_cast<std::uint64_t>(exp.run.seed), index);
 }
@@ -45,8 +50,8 @@ Session::Session(const config::Experiment& experiment, const RunContext& context
       data(std::move(prepared.data)),
       train_images(data.train.images.to(device)),
       train_labels(data.train.labels.to(device)),
-      test_images(data.test.images.to(device)),
-      test_labels(data.test.labels.to(device)),
+      test_images(evaluation_split(exp, data).images.to(device)),
+      test_labels(evaluation_split(exp, data).labels.to(device)),
       pretrain_images(data.unlabeled.defined() ? with_unlabeled(data, device) : train_images),
       pretrain_labels(data.unlabeled.defined() ? torch::Tensor() : train_labels),
       method(std::move(prepared.method)),

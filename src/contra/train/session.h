@@ -58,7 +58,9 @@ struct Session {
   const torch::Device device;
   const std::shared_ptr<const dist::World> world;
   data::Dataset data;
-  torch::Tensor train_images, train_labels, test_images, test_labels;  ///< on the device
+  /// On the device. test_* are what the run evaluates on: the test split, or the validation split
+  /// under eval.split = "validation" (its name kept: the evaluator's held-out images).
+  torch::Tensor train_images, train_labels, test_images, test_labels;
   /// What the encoder trains on, on the device: the train split, then data.unlabeled; the labels
   /// are train_labels, or undefined when some images have none.
   torch::Tensor pretrain_images, pretrain_labels;

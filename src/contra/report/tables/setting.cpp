@@ -64,9 +64,16 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool
     const std::string w = r.attribute_text("world_size");
     world_sizes.insert(w.empty() ? "1" : w);
   }
+  std::set<std::string> splits;  // records from before eval.split evaluated on the test split
+  for (const auto& r : runs) splits.insert(r.attribute_text("eval_split").empty() ? "test" : r.attribute_text("eval_split"));
+  const std::string split = join(splits);
+  const std::string evaluated =
+      splits.count("validation") ? fmt::format("{} validation images held out of the training split (data.validation = "
+                                               "{}) and evaluated on", a("validation_images"), v("data.validation"))
+                                 : fmt::format("{} test images", a("test_images"));
   return {
-      fmt::format("Data: {}, {} training images (data.train_subset = {}), {} test images.", v("data.dataset"),
-                  a("train_images"), v("data.train_subset"), a("test_images")),
+      fmt::format("Data: {}, {} training images (data.train_subset = {}), {}.", v("data.dataset"), a("train_images"),
+                  v("data.train_subset"), evaluated),
       fmt::format("Model: {} (width {}), {} head, dim {}, BN splits {}. Method: {}; τ = {}.", v("model.backbone"),
                   v("model.width"), v("model.head"), v("model.dim"), v("model.bn_splits"), method_notes(runs),
                   v("method.temperature")),
@@ -76,9 +83,9 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool
                   v("optim.sgd_momentum"), v("optim.weight_decay"), v("augment.recipe"), v("run.precision"),
                   join(seeds)),
       fmt::format(
-          "Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, test split, **final "
+          "Protocol: weighted kNN monitor (k = {}, t = {}, cosine) on backbone features, {} split, **final "
           "epoch**; mean ± sample std over seeds, n runs per row; {}",
-          v("eval.knn_k"), v("eval.knn_t"),
+          v("eval.knn_k"), v("eval.knn_t"), split,
           input_baseline ? "\"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points."
                      : "\"vs raw pixels\" is empty: the sweep plans no raw-pixel baseline (`baselines`)."),
       fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
