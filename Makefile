@@ -6,6 +6,7 @@
 #   make ablation-temperature, ablation-temperature-simclr, ablation-v2, ablation-shufflebn,
 #        ablation-nce, ablation-mechanism, ablation-batch, cost-accuracy   the other ablations, one table each (see below)
 #   make ablations           every ablation, then the index results/README.md
+#   make recipe              the cpu preset's recipe study, on the validation split (sweeps/recipe.toml)
 #   make regenerate          every result again from this (clean) commit; resumable (see below)
 #   make reports             every table, figure and the index again from the recorded runs, no training
 #   make cli                 build the contra CLI alone (what the ablation, report and index targets need)
@@ -39,7 +40,7 @@ SWEEP       = $(CONTRA) sweep $(1) --preset $(PRESET) --jobs $(JOBS) $(if $(RESU
 export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 export CCACHE_BASEDIR := $(CURDIR)
 
-.PHONY: all setup configure build cli precision-fidelity test test-asan build-torch2 test-torch2 bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
+.PHONY: all setup configure build cli precision-fidelity recipe test test-asan build-torch2 test-torch2 bench ablation-momentum report-momentum ablation-mechanism ablation-batch \
         cost-accuracy ablation-temperature ablation-temperature-simclr ablation-v2 ablation-shufflebn ablation-nce ablations reports index \
         regenerate format clean bitflip
 
@@ -123,6 +124,11 @@ ablation-momentum: cli
 # (bench/fidelity/precision-fidelity.toml; bench/README.md, "Precision on the CPU"), about 45 minutes.
 precision-fidelity: cli
 	$(call SWEEP,bench/fidelity/precision-fidelity.toml)
+
+# The cpu preset's recipe, chosen on the validation split by the rule written in the sweep before
+# its runs (sweeps/recipe.toml; docs/recipe.md), about 70 minutes.
+recipe: cli
+	$(call SWEEP,sweeps/recipe.toml)
 
 # Rebuild the table from the committed HDF5 records without training.
 report-momentum: cli

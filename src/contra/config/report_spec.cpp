@@ -26,6 +26,16 @@ void check_report(const ReportSpec& r, const std::set<std::string>& presets, con
                  "summary.{}",
                  at("report.x"), r.x, fmt::join(axes, ", summary."));
   }
+  CONTRA_CHECK(r.objective.empty() || r.objective == "mean_over_series",
+               "{}: report.objective = '{}' is unknown; valid: mean_over_series (or leave it out)", at("report.objective"),
+               r.objective);
+  CONTRA_CHECK(r.objective.empty() || (!r.series.empty() && !r.objective_cost_x.empty()),
+               "{}: report.objective = '{}' needs report.series (what it averages over) and report.objective_cost_x "
+               "(the row whose cost bounds the others)",
+               at("report.objective"), r.objective);
+  CONTRA_CHECK(std::isfinite(r.objective_cost_ratio) && r.objective_cost_ratio > 0,
+               "{}: report.objective_cost_ratio = {} must be a number > 0", at("report.objective_cost_ratio"),
+               r.objective_cost_ratio);
   const auto& attributes = names::kSummaryAttributes;
   CONTRA_CHECK(std::find(attributes.begin(), attributes.end(), r.metric) != attributes.end(),
                "{}: report.metric = '{}' names no /summary attribute a run records; valid: {}", at("report.metric"),

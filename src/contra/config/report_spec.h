@@ -67,6 +67,14 @@ struct ReportSpec {
   /// row's paper value is then read at x·n_paper/n (n: the row's own train_images), at the paper x
   /// nearest it within a factor √2; 0 reads it at x itself.
   double reference_n = 0;
+  /// A recipe study's selection rule (docs/recipe.md; report/tables/objective.h): "" for none, or
+  /// "mean_over_series": each x (a candidate recipe) scores the mean over the series (mechanisms)
+  /// of its rows' mean metric; it is eligible when every series' row learns (its mean metric above
+  /// its runs' mean knn_top1_random_init) and its mean cost per run is at most objective_cost_ratio
+  /// times that of x = objective_cost_x; the eligible x with the highest score is chosen.
+  std::string objective;
+  std::string objective_cost_x;       ///< the x (its text, or its label) whose cost bounds the others
+  double objective_cost_ratio = 1.25; ///< > 0
   /// Where each key of [report] was set ("file:line"); not a key. at() reads it.
   std::map<std::string, std::string> origins;
 
@@ -102,12 +110,16 @@ struct ReportSpec {
     v("epoch_reference_presets", epoch_reference_presets);
     v("claims", claims);
     v("reference_n", reference_n);
+    v("objective", objective);
+    v("objective_cost_x", objective_cost_x);
+    v("objective_cost_ratio", objective_cost_ratio);
   }
 };
 
 /// The checks of [report] that need no runs: a known kind, x and series not empty when written, a
 /// summary x every run records, categorical_x without log_x, an epoch reference with its presets
-/// (each one of `presets`) and a plain name, reference_n a whole number in range. `file` names the
+/// (each one of `presets`) and a plain name, reference_n a whole number in range, an objective
+/// with its series, its cost x and a positive cost ratio. `file` names the
 /// sweep for keys not written. Throws ContraError naming "file:line" and the key.
 void check_report(const ReportSpec& report, const std::set<std::string>& presets, const std::string& file);
 

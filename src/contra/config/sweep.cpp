@@ -280,9 +280,11 @@ Sweep load_sweep(const std::string& file) {
                      0,
                  "{}: report.x = 'label', but no [[zip]] names its points (label = [\"...\", ...])",
                  s.report.at("report.x", file));
-    CONTRA_CHECK(s.report.series.empty() && (s.report.kind == "ablation" || s.report.kind == "curves"),
+    // One row per point, or with kind = 'grid' one row per point and one column per series value.
+    CONTRA_CHECK((s.report.series.empty() && (s.report.kind == "ablation" || s.report.kind == "curves")) ||
+                     (!s.report.series.empty() && s.report.kind == "grid"),
                  "{}: report.x = 'label' names one row per point: it needs report.kind = 'ablation' or 'curves' and no "
-                 "report.series (kind = '{}', series = '{}')",
+                 "report.series, or report.kind = 'grid' with a report.series (kind = '{}', series = '{}')",
                  s.report.at("report.x", file), s.report.kind, s.report.series);
   }
   if (s.presets.find(s.default_preset) == s.presets.end()) {

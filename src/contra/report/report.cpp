@@ -16,6 +16,7 @@
 #include "contra/report/figures/epoch_reference.h"
 #include "contra/report/rows.h"
 #include "contra/report/tables/grid.h"
+#include "contra/report/tables/objective.h"
 #include "contra/report/verdicts/planned_grid.h"
 #include "contra/report/verdicts/suite.h"
 #include "contra/sweep/baselines.h"
@@ -241,6 +242,7 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     table.footnotes.push_back(epoch_reference_note(rows, *curve));
   }
   add_claims(table, claims, family);
+  if (!spec.objective.empty()) table.sections.push_back(objective_section(spec, rows, plan.sweep.file));
   if (!claims.empty()) figure.title += ". " + verdict_line(claims);
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",

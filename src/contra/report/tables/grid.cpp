@@ -3,9 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <utility>
-#include <set>
 
 #include "contra/report/tables/baselines.h"
 #include "contra/report/tables/columns.h"
@@ -16,11 +17,15 @@ namespace contra::report {
 
 namespace {
 
-/// The distinct x values of the rows, in numeric order, with their text.
+/// The distinct x values of the rows, with their text: in numeric order, or in the rows' order
+/// (the plan's) when x is not a number (report.x = "label").
 std::vector<std::pair<double, std::string>> x_values(const RowSet& d) {
-  std::set<std::pair<double, std::string>> xs;
-  for (const auto& r : d.rows) xs.insert({r.x, r.x_text});
-  return {xs.begin(), xs.end()};
+  std::vector<std::pair<double, std::string>> xs;
+  for (const auto& r : d.rows)
+    if (std::find_if(xs.begin(), xs.end(), [&](const auto& p) { return p.second == r.x_text; }) == xs.end())
+      xs.push_back({r.x, r.x_text});
+  if (std::all_of(xs.begin(), xs.end(), [](const auto& p) { return std::isfinite(p.first); })) std::sort(xs.begin(), xs.end());
+  return xs;
 }
 
 const Row* find_row(const RowSet& d, const std::string& series, const std::string& x_text) {
