@@ -43,6 +43,8 @@ struct Fake {
   std::map<std::string, double> summary;  ///< further /summary values (linear_converged, steps, ...)
   std::string claims_sha;                 ///< recorded with claims_rule_version 2 when not empty
   std::vector<double> step_losses;        ///< /steps/loss; empty: no /steps
+  /// Root text attributes over the defaults (started_at 06:00:00, ended_at 06:01:00: 60 s).
+  std::map<std::string, std::string> attributes;
 };
 
 /// Makes `f` a run that fails today's fail rule (train/loss_curve.h): a flat loss over 100 steps,
@@ -102,6 +104,9 @@ inline void write_records(const contra::sweep::SweepPlan& plan,
     rec.attributes["git_sha"] = std::string("0000000");
     rec.attributes["train_images"] = kTrain;
     rec.attributes["test_images"] = std::int64_t{10000};
+    rec.attributes["started_at"] = std::string("2026-12-07T06:00:00Z");
+    rec.attributes["ended_at"] = std::string("2026-12-07T06:01:00Z");
+    for (const auto& [key, value] : f.attributes) rec.attributes[key] = value;
     for (const auto& [k, v] : run.axes) rec.axes[k] = contra::config::literal(v);
     rec.summary["knn_top1"] = f.knn;
     rec.summary["knn_top1_random_init"] = 10.0 + static_cast<double>(run.seed);

@@ -90,7 +90,11 @@ TEST_CASE("reindex: a v1 record gets today's id and keeps every measured value",
   CHECK(bits_of(now.summary) == bits_of(committed.summary));
   CHECK(bits_of(now.axes) == bits_of(committed.axes));
   CHECK((now.attributes.at("run_id") == committed.attributes.at("run_id")));
-  CHECK((now.attributes.at("config") == committed.attributes.at("config")));
+  // Today's text of the same config: keys added since the committed record was written appear at
+  // their defaults (data.validation, eval.split), so the texts may differ while the configs read
+  // the same values.
+  CHECK(contra::config::run_id_text(contra::store::stored_experiment(now, "now")) ==
+        contra::config::run_id_text(contra::store::stored_experiment(committed, "committed")));
   CHECK(contra::store::run_id_version(now, "now") == contra::config::kRunIdVersion);
   // Its config file moved with it, as today's text; again, nothing changes.
   CHECK(fs::exists(dir / "results/t/cpu/configs" / (kRecord.stem().string() + ".toml")));

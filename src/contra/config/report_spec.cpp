@@ -26,6 +26,19 @@ void check_report(const ReportSpec& r, const std::set<std::string>& presets, con
                  "summary.{}",
                  at("report.x"), r.x, fmt::join(axes, ", summary."));
   }
+  CONTRA_CHECK(!r.objective.empty() || (r.origins.count("report.objective") == 0 &&
+                                         r.origins.count("report.objective_cost_x") == 0 &&
+                                         r.origins.count("report.objective_cost_ratio") == 0),
+               "{}: report.objective = '{}' names no rule: write objective = \"mean_over_series\" with its "
+               "objective_cost_x and objective_cost_ratio, or leave all three out",
+               at(r.origins.count("report.objective") ? "report.objective"
+                  : r.origins.count("report.objective_cost_x") ? "report.objective_cost_x"
+                                                                : "report.objective_cost_ratio"),
+               r.objective);
+  CONTRA_CHECK(r.objective.empty() || r.x == "label",
+               "{}: report.objective = '{}' chooses among labelled candidates: it needs report.x = 'label' (report.x "
+               "= '{}')",
+               at("report.objective"), r.objective, r.x);
   CONTRA_CHECK(r.objective.empty() || r.objective == "mean_over_series",
                "{}: report.objective = '{}' is unknown; valid: mean_over_series (or leave it out)", at("report.objective"),
                r.objective);
@@ -33,8 +46,12 @@ void check_report(const ReportSpec& r, const std::set<std::string>& presets, con
                "{}: report.objective = '{}' needs report.series (what it averages over) and report.objective_cost_x "
                "(the row whose cost bounds the others)",
                at("report.objective"), r.objective);
-  CONTRA_CHECK(std::isfinite(r.objective_cost_ratio) && r.objective_cost_ratio > 0,
-               "{}: report.objective_cost_ratio = {} must be a number > 0", at("report.objective_cost_ratio"),
+  CONTRA_CHECK(r.objective.empty() || r.metric == "knn_top1",
+               "{}: report.objective = '{}' compares each row with its random-init kNN, so report.metric must be "
+               "knn_top1 (report.metric = '{}')",
+               at("report.objective"), r.objective, r.metric);
+  CONTRA_CHECK(std::isfinite(r.objective_cost_ratio) && r.objective_cost_ratio >= 1,
+               "{}: report.objective_cost_ratio = {} must be a number >= 1 (the base candidate must fit its own bound)", at("report.objective_cost_ratio"),
                r.objective_cost_ratio);
   const auto& attributes = names::kSummaryAttributes;
   CONTRA_CHECK(std::find(attributes.begin(), attributes.end(), r.metric) != attributes.end(),

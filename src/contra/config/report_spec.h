@@ -74,7 +74,7 @@ struct ReportSpec {
   /// times that of x = objective_cost_x; the eligible x with the highest score is chosen.
   std::string objective;
   std::string objective_cost_x;       ///< the x (its text, or its label) whose cost bounds the others
-  double objective_cost_ratio = 1.25; ///< > 0
+  double objective_cost_ratio = 1.25; ///< >= 1
   /// Where each key of [report] was set ("file:line"); not a key. at() reads it.
   std::map<std::string, std::string> origins;
 
@@ -119,7 +119,8 @@ struct ReportSpec {
 /// The checks of [report] that need no runs: a known kind, x and series not empty when written, a
 /// summary x every run records, categorical_x without log_x, an epoch reference with its presets
 /// (each one of `presets`) and a plain name, reference_n a whole number in range, an objective
-/// with its series, its cost x and a positive cost ratio. `file` names the
+/// with x = 'label', its series, its cost x and a cost ratio >= 1 (the three objective keys
+/// together or none). `file` names the
 /// sweep for keys not written. Throws ContraError naming "file:line" and the key.
 void check_report(const ReportSpec& report, const std::set<std::string>& presets, const std::string& file);
 

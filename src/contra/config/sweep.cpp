@@ -219,16 +219,19 @@ Sweep load_sweep(const std::string& file) {
       s.scale_rules = detail::read_scale_rules(node, file);
     } else if (key == "power") {
       s.power = detail::read_power_rule(node, file);
+    } else if (key == "budget") {
+      s.budget = detail::read_budget_rule(node, file);
     } else {
       core::fail(
           "{}: unknown key '{}'; a sweep has: name, description, experiment, results, references, seeds, default_preset, baselines, [fixed], "
-          "[grid], [[zip]], [[block]], [preset.*], [report], [slurm], [[scale_rules]], [power]",
+          "[grid], [[zip]], [[block]], [preset.*], [report], [slurm], [[scale_rules]], [power], [budget]",
           where, key);
     }
   }
   CONTRA_CHECK(have_experiment, "{}: the sweep names no base experiment (experiment = \"../experiments/x.toml\")",
                file);
   if (s.power && s.power->presets.empty()) s.power->presets = {s.default_preset};
+  if (s.budget && s.budget->presets.empty()) s.budget->presets = {s.default_preset};
   refuse_seed_keys(s);
   refuse_keys_set_twice(s);
   if (const auto* presets = doc["preset"].as_table()) {
@@ -249,6 +252,10 @@ Sweep load_sweep(const std::string& file) {
     for (const auto& name : s.power->presets)
       CONTRA_CHECK(preset_names.count(name) == 1 || name == s.default_preset,
                    "{}: power: presets names '{}', which the sweep does not define", s.power->where, name);
+  if (s.budget)
+    for (const auto& name : s.budget->presets)
+      CONTRA_CHECK(preset_names.count(name) == 1 || name == s.default_preset,
+                   "{}: budget: presets names '{}', which the sweep does not define", s.budget->where, name);
   if (const auto* slurm = doc["slurm"].as_table()) {
     (void)read_spec(*slurm, "slurm", file, s.slurm);
     validate_slurm(s.slurm, file);
@@ -286,6 +293,15 @@ Sweep load_sweep(const std::string& file) {
                  "{}: report.x = 'label' names one row per point: it needs report.kind = 'ablation' or 'curves' and no "
                  "report.series, or report.kind = 'grid' with a report.series (kind = '{}', series = '{}')",
                  s.report.at("report.x", file), s.report.kind, s.report.series);
+  }
+  if (!s.report.objective.empty() && s.report.x == "label") {  // the cost's base must be a point of the sweep
+    std::vector<std::string> labels;
+    for (const auto& z : s.axes.zips) labels.insert(labels.end(), z.labels.begin(), z.labels.end());
+    for (const auto& b : s.blocks)
+      for (const auto& z : b.zips) labels.insert(labels.end(), z.labels.begin(), z.labels.end());
+    CONTRA_CHECK(std::find(labels.begin(), labels.end(), s.report.objective_cost_x) != labels.end(),
+                 "{}: report.objective_cost_x = '{}' names no point of the sweep; its labels: {}",
+                 s.report.at("report.objective_cost_x", file), s.report.objective_cost_x, fmt::join(labels, ", "));
   }
   if (s.presets.find(s.default_preset) == s.presets.end()) {
     // A sweep without presets runs its grid as written, under the name "cpu"; a default_preset

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "contra/config/budget.h"
 #include "contra/config/load.h"
 #include "contra/config/report_spec.h"
 #include "contra/config/scale_rules.h"
@@ -72,6 +73,7 @@ struct Sweep {
   SlurmSpec slurm;
   std::vector<ScaleRule> scale_rules;  ///< [[scale_rules]]: the ratios its claims need (config/scale_rules.h)
   std::optional<PowerRule> power;      ///< [power]: how its seeds were chosen; nullopt: not stated
+  std::optional<BudgetRule> budget;    ///< [budget]: the most time its table may take; nullopt: not stated
 };
 
 /// One point of a sweep's expansion (grid point x seed) before its config is resolved: the

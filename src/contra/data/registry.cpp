@@ -137,7 +137,7 @@ const std::vector<config::DatasetSpec>& dataset_specs() {
 
 void check_dataset(const config::DataOptions& options, const std::string& where) { find(options, where).check(options, where); }
 
-Dataset load_dataset(const config::DataOptions& options, const std::string& where) {
+Dataset load_dataset(const config::DataOptions& options, const std::string& where, const std::string& validation_where) {
   const Entry& e = find(options, where);
   e.check(options, where);
   if (options.validation == 0) return e.load(options, where);
@@ -146,10 +146,11 @@ Dataset load_dataset(const config::DataOptions& options, const std::string& wher
   auto whole = options;
   whole.train_subset = 0;
   Dataset d = e.load(whole, where);
-  hold_out_validation(d, options.validation, where);
+  const std::string& at = validation_where.empty() ? where : validation_where;
+  hold_out_validation(d, options.validation, at);
   CONTRA_CHECK(options.train_subset <= d.train.size(),
                "{}: data.train_subset = {} is larger than the {} training images left after data.validation = {}",
-               where, options.train_subset, d.train.size(), options.validation);
+               at, options.train_subset, d.train.size(), options.validation);
   keep_first(d.train, options.train_subset, "train_subset", where);
   if (d.unlabeled.defined() && options.train_subset > 0 && options.train_subset < d.unlabeled.size(0))
     d.unlabeled = d.unlabeled.slice(0, 0, options.train_subset).clone();

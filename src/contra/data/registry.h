@@ -28,7 +28,9 @@ void check_dataset(const config::DataOptions& options, const std::string& where 
 /// images as `validation` (data/validation.h), and train_subset applies to the rest. `where` names the config location of data.root for messages.
 /// Throws ContraError when the folder or a file is missing (saying where it looked and how to
 /// install the default), when a file is corrupt or truncated, or when images and labels disagree.
-Dataset load_dataset(const config::DataOptions& options, const std::string& where = "data.root");
+/// `validation_where` names data.validation's location for the hold-out's messages ("" = `where`).
+Dataset load_dataset(const config::DataOptions& options, const std::string& where = "data.root",
+                     const std::string& validation_where = "");
 
 /// [data] for dataset `name` as the reader resolves it without a file: its options at their
 /// defaults with `options` set over them, its default folder unless `root` is given. For code

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <fstream>
 
 #include "contra/core/error.h"
@@ -169,6 +170,13 @@ void check_references(const sweep::SweepPlan& plan, const std::string& reference
 
 namespace {
 
+/// How many seeds the plan runs per row (its distinct seeds).
+int planned_seeds(const sweep::SweepPlan& plan) {
+  std::set<std::int64_t> seeds;
+  for (const auto& run : plan.runs) seeds.insert(run.seed);
+  return static_cast<int>(seeds.size());
+}
+
 /// The finished records the plan matched to its runs (other files in runs/ are not read); a
 /// damaged one is skipped and named in `warnings`.
 std::vector<RunSummary> read_records(const sweep::SweepPlan& plan, std::vector<std::string>& warnings) {
@@ -190,7 +198,12 @@ std::vector<RunSummary> read_records(const sweep::SweepPlan& plan, std::vector<s
 RowSet rows_of(const sweep::SweepPlan& plan, const Reference& reference, std::vector<std::string>& warnings) {
   RowSet rows = group_runs(plan, read_records(plan, warnings), reference);
   const auto baselines = sweep::plan_baselines(plan);
-  rows.baselines = baseline_rows(baselines, read_records(baselines, warnings));
+  const auto records = read_records(baselines, warnings);
+  rows.baselines = baseline_rows(baselines, records);
+  for (const auto& r : records) {
+    ++rows.baseline_records;
+    if (const double s = r.wall_seconds(); std::isfinite(s)) rows.baseline_wall_seconds += s, ++rows.baseline_timed;
+  }
   return rows;
 }
 
@@ -242,7 +255,7 @@ ReportFiles write_report(const sweep::SweepPlan& plan, const std::string& refere
     table.footnotes.push_back(epoch_reference_note(rows, *curve));
   }
   add_claims(table, claims, family);
-  if (!spec.objective.empty()) table.sections.push_back(objective_section(spec, rows, plan.sweep.file));
+  if (!spec.objective.empty()) table.sections.push_back(objective_section(spec, rows, planned_seeds(plan)));
   if (!claims.empty()) figure.title += ". " + verdict_line(claims);
   ReportFiles files{plan.dir / "table.md",
                     plan.dir / "table.csv",

@@ -73,6 +73,10 @@ struct RowSet {
   int planned = 0;
   std::vector<BaselineRow> baselines;     ///< table order (methods::baselines()); empty until report/tables/baselines.h adds them
   std::vector<std::string> series_order;  ///< series values in plan order
+  /// The baselines' records: the sum of their wall times (RunSummary::wall_seconds), and how many
+  /// had one; the budget line (report/verdicts/protocol.h) adds them to the runs'.
+  double baseline_wall_seconds = 0;
+  int baseline_timed = 0, baseline_records = 0;
   std::vector<Row> rows;                  ///< by series (plan order), then x (numeric order)
 
   /// The baseline of `role`, or nullptr when the set has none.

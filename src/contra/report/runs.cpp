@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <ctime>
 
 #include "contra/config/load.h"
 #include "contra/core/error.h"
@@ -36,6 +38,27 @@ double RunSummary::last_epoch(const std::string& key) const {
 std::string RunSummary::attribute_text(const std::string& key) const {
   auto it = attributes.find(key);
   return it == attributes.end() ? std::string() : store::to_text(it->second);
+}
+
+namespace {
+
+/// Seconds since the epoch of a UTC time "YYYY-MM-DDTHH:MM:SSZ" (core::utc_now_iso8601), NaN when
+/// the text is not one.
+double utc_seconds(const std::string& text) {
+  std::tm t{};
+  char zone = 0;
+  if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%c", &t.tm_year, &t.tm_mon, &t.tm_mday, &t.tm_hour, &t.tm_min,
+                  &t.tm_sec, &zone) != 7 || zone != 'Z')
+    return NAN;
+  t.tm_year -= 1900;
+  t.tm_mon -= 1;
+  return static_cast<double>(timegm(&t));
+}
+
+}  // namespace
+
+double RunSummary::wall_seconds() const {
+  return utc_seconds(attribute_text("ended_at")) - utc_seconds(attribute_text("started_at"));
 }
 
 namespace {

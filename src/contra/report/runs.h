@@ -43,6 +43,9 @@ struct RunSummary {
   double last_epoch(const std::string& key) const;
   /// A root attribute as text, empty when absent.
   std::string attribute_text(const std::string& key) const;
+  /// Seconds from started_at to ended_at (root attributes, whole UTC seconds), NaN when either is
+  /// absent or not a UTC time. A resumed run's started_at is its first attempt's.
+  double wall_seconds() const;
 };
 
 /// Reads one run file. Throws ContraError naming the file when it cannot be read, its status is

@@ -193,6 +193,15 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   CONTRA_CHECK(spec.series.empty() || is_key(spec.series),
                "{}: report.series = '{}' is no config key of every run of the sweep", spec.at("report.series", sweep_file),
                spec.series);
+  // A selection rule chooses on validation, against each run's own random init: a run that could
+  // not be judged by it is refused before it trains (docs/recipe.md).
+  for (const auto& r : plan.runs)
+    CONTRA_CHECK(spec.objective.empty() || (r.experiment.eval.split == "validation" && r.experiment.eval.knn_random_init),
+                 "{}: report.objective = '{}' chooses on the validation split against each run's own random init, "
+                 "but run {} has eval.split = '{}' and eval.knn_random_init = {}: set eval.split = \"validation\" "
+                 "(with data.validation) and eval.knn_random_init = true in [fixed]",
+                 spec.at("report.objective", sweep_file), spec.objective, r.id, r.experiment.eval.split,
+                 r.experiment.eval.knn_random_init);
   read_states(plan);
   return plan;
 }
@@ -224,7 +233,7 @@ void preflight(const SweepPlan& plan) {
     auto it = counts.find(key);
     // Read whole, once per dataset: a missing, truncated or corrupt file stops the sweep here.
     if (it == counts.end()) {
-      const auto d = data::load_dataset(full, e.where("data.root"));
+      const auto d = data::load_dataset(full, e.where("data.root"), e.where("data.validation"));
       it = counts.emplace(key, std::make_pair(d.train.size(), d.unlabeled_size())).first;
     }
     const auto [labelled, unlabeled] = it->second;

@@ -133,7 +133,7 @@ Prepared prepare(const config::Experiment& exp, const RunContext& ctx, const tor
   const auto algorithms =
       core::configure_algorithms(device, exp.run.deterministic, exp.model.bn_splits / world->size());
   // Data next: a missing or corrupt dataset stops the run before anything is written.
-  data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"));
+  data::Dataset dataset = data::load_dataset(exp.data, exp.where("data.root"), exp.where("data.validation"));
   const auto n_train = dataset.pretrain_size();
   methods::check_against_data(exp, n_train);
   check_splits(exp, world->size());

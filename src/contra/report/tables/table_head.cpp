@@ -66,6 +66,7 @@ Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
   if (const auto note = baselines_note(d); !note.empty()) t.notes.push_back(note);
   if (spec.claims)  // the scale and power rules its verdicts rest on (report/verdicts/protocol.h)
     for (auto& line : protocol_notes(plan, &d)) t.notes.push_back(std::move(line));
+  if (auto line = budget_note(plan, d); !line.empty()) t.notes.push_back(std::move(line));  // with or without claims
   if (spec.reference_n > 0)
     t.notes.push_back(fmt::format(
         "The paper's column is read at the paper's own x: a row's x is the paper's carried over to these "

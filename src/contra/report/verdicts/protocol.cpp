@@ -74,6 +74,30 @@ int seeds_needed(const config::PowerRule& rule) {
   return -1;
 }
 
+std::string budget_note(const sweep::SweepPlan& plan, const RowSet& rows) {
+  const auto& budget = plan.sweep.budget;
+  if (!budget || std::find(budget->presets.begin(), budget->presets.end(), plan.preset) == budget->presets.end())
+    return "";
+  const auto& b = *budget;
+  double seconds = rows.baseline_wall_seconds;
+  int timed = rows.baseline_timed;
+  const int records = static_cast<int>(rows.runs.size()) + rows.baseline_records;
+  for (const auto& r : rows.runs)
+    if (const double w = r.wall_seconds(); std::isfinite(w)) seconds += w, ++timed;
+  const double minutes = seconds / static_cast<double>(b.jobs) / 60.0;
+  const auto [baselines_planned, baselines_recorded] = rows.baseline_counts();
+  const bool whole = timed == records && rows.runs.size() == static_cast<std::size_t>(rows.planned) &&
+                     baselines_recorded == baselines_planned;
+  return fmt::format(
+      "Budget ({}): at most {:g} minutes on this machine with {} run{} side by side, baselines included ({}). "
+      "Its {} record{} took {:.1f} minutes (the sum of their wall times, started_at to ended_at, over {}){}",
+      b.where, b.minutes, b.jobs, b.jobs == 1 ? "" : "s", b.fit, records, records == 1 ? "" : "s", minutes, b.jobs,
+      !whole ? fmt::format(": {} of {} records timed, {} of {} runs and {} of {} baseline runs recorded, so not judged.",
+                           timed, records, rows.runs.size(), rows.planned, baselines_recorded, baselines_planned)
+             : minutes <= b.minutes ? ": within its budget."
+                                    : ": OVER its budget.");
+}
+
 namespace {
 
 std::vector<std::pair<std::string, bool>> lines_of(const sweep::SweepPlan& plan, const RowSet* rows) {

@@ -35,4 +35,10 @@ std::vector<std::string> protocol_notes(const sweep::SweepPlan& plan, const RowS
 /// breaks, or fewer seeds than the power rule asks.
 std::vector<std::string> protocol_warnings(const sweep::SweepPlan& plan);
 
+/// The sweep's [budget] line for `plan`'s preset (config/budget.h; docs/recipe.md, "Budgets"): the
+/// rule, and the minutes the records of `rows` took (the wall times of its runs and of its
+/// baselines' runs, summed over `jobs`): within it, over it, or not judged while a planned run or
+/// baseline run has no record or a record has no times. "" without a [budget] for the preset.
+std::string budget_note(const sweep::SweepPlan& plan, const RowSet& rows);
+
 }  // namespace contra::report
