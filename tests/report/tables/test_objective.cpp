@@ -93,7 +93,7 @@ TEST_CASE("report objective: none eligible, a cost row that is not there, and th
   SECTION("no row above its random init: none is chosen") {
     const auto sweep = write_file(dir / "recipe.toml", recipe_sweep("objective = \"mean_over_series\"\n"
                                                                     "objective_cost_x = \"base\"\n"));
-    const auto plan = record_all(sweep, dir / "results", [&](const contra::sweep::PlannedRun& run) {
+    const auto plan = record_all(sweep, dir / "results", [](const contra::sweep::PlannedRun&) {
       Fake f;
       f.knn = 40;  // below random init everywhere
       f.summary["knn_top1_random_init"] = 50;
