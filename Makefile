@@ -161,20 +161,23 @@ reports: cli
 	$(foreach s,$(STUDIES) $(SWEEPS),$(CONTRA) report sweeps/$(s).toml --preset $(PRESET) &&) true
 	$(MAKE) index
 
-# Every ablation (about 3.2 hours on 2 cores with the cpu preset, by the per-table times in docs/results-log.md), then the index.
+# Every ablation (about 4.5 hours on 2 cores with the cpu preset, by the estimates in each sweep's [budget]), then the index.
 ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy ablation-temperature \
            ablation-temperature-simclr ablation-v2 ablation-shufflebn ablation-nce
 	$(MAKE) index
 
 # Every result again from one commit: the tree must be clean (a -dirty build is refused), every record
-# another commit wrote is set aside as *.h5.previous (scripts/set-aside-stale.sh) and every ablation
-# trains what is missing with RESUME=1, then the index. Stopped, it resumes where it stopped: a second
-# call keeps the records this commit wrote. The recipe study first (about 75 minutes), then the
-# ablations (about 3.2 hours at 3 seeds; more with the power rule's seeds) on 2 cores (docs/results.md).
+# another commit wrote is set aside as *.h5.previous (scripts/set-aside-stale.sh) and every table
+# trains what is missing with RESUME=1: the ablations (their budgets: 30 minutes for the momentum
+# table, 45 for each other; about 4.5 hours in all on 2 cores), the recipe study (about 75 minutes;
+# its rule and choice were committed before, at 599af83) and the precision study (about 45), then
+# the index. Stopped, it resumes where it stopped: a second call keeps the records this commit wrote.
 regenerate: cli
 	bash scripts/set-aside-stale.sh $(CONTRA) results
-	$(MAKE) recipe RESUME=1
 	$(MAKE) ablations RESUME=1
+	$(MAKE) recipe RESUME=1
+	$(MAKE) precision-fidelity RESUME=1
+	$(MAKE) index
 
 # Apply .clang-format to every C++ source (clang-format from Debian, installed on first use).
 format:

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "contra/config/sweep.h"
+#include "contra/core/error.h"
 
 namespace contra::config {
 
@@ -75,10 +76,20 @@ std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_nam
   const std::vector<AxisSet> blocks = sweep.blocks.empty() ? std::vector<AxisSet>{AxisSet{}} : sweep.blocks;
   const auto& seeds = preset.seeds ? *preset.seeds : sweep.seeds;
   std::vector<SweepPoint> runs;
+  std::vector<bool> used(preset.exclude.size(), false);
+  std::size_t points = 0;
   for (const auto& block : blocks) {
     auto dims = dimensions(sweep.axes, preset);
     for (auto& dim : dimensions(block, preset)) dims.push_back(std::move(dim));
     for (const auto& point : cross(dims)) {
+      ++points;
+      std::vector<std::pair<std::string, Value>> axes;
+      for (const auto& s : point.values) axes.emplace_back(s.key, s.value);
+      if (!point.label.empty()) axes.emplace_back("label", Value(point.label));
+      bool dropped = false;
+      for (std::size_t i = 0; i < preset.exclude.size(); ++i)
+        if (matches(preset.exclude[i], axes)) dropped = used[i] = true;
+      if (dropped) continue;
       for (auto seed : seeds) {
         SweepPoint run;
         run.overrides = sweep.fixed;
@@ -95,6 +106,11 @@ std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_nam
       }
     }
   }
+  for (std::size_t i = 0; i < preset.exclude.size(); ++i)
+    CONTRA_CHECK(used[i], "{}: this [[preset.{}.exclude]] matches no point of the sweep (each key must be an axis, "
+                 "each value one of its values)", preset.exclude[i].origin, preset.name);
+  CONTRA_CHECK(points == 0 || !runs.empty() || seeds.empty(), "{}: [[preset.{}.exclude]] drops every point of the sweep",
+               preset.exclude.empty() ? sweep.file : preset.exclude.front().origin, preset.name);
   return runs;
 }
 

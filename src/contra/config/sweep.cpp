@@ -55,6 +55,10 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
       p.description = read_string(*node, where, "preset." + name + ".description");
     } else if (key == "seeds") {
       p.seeds = read_seeds(*node, where);
+    } else if (key == "exclude" || key.rfind("exclude.", 0) == 0) {
+      CONTRA_CHECK(key == "exclude", "{}: [preset.{}.exclude] must be an array of tables: write [[preset.{}.exclude]]",
+                   where, name, name);
+      p.exclude = read_exclusions(*node, where, name);
     } else if (key.rfind("grid.", 0) == 0) {
       const std::string axis = key.substr(5);
       const auto has = [&](const AxisSet& set) {
@@ -314,7 +318,7 @@ Sweep load_sweep(const std::string& file) {
                    for (const auto& [name, preset] : s.presets) names.push_back(name);
                    return fmt::format("{}", fmt::join(names, ", "));
                  }());
-    s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}, {}};
+    s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}, {}, {}};
   }
   if (s.baselines_origin.empty()) s.baselines_origin = file;
   return s;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "contra/config/budget.h"
+#include "contra/config/exclude.h"
 #include "contra/config/load.h"
 #include "contra/config/report_spec.h"
 #include "contra/config/scale_rules.h"
@@ -49,6 +50,9 @@ struct Preset {
   std::optional<std::vector<std::int64_t>> seeds;
   std::map<std::string, std::vector<Value>> grid;
   std::map<std::string, std::string> grid_origins;  ///< where [preset.x.grid] writes each axis ("file:line")
+  /// [[preset.x.exclude]]: the points this preset does not plan (config/exclude.h); expand() throws
+  /// when one drops no point, or when they drop every point.
+  std::vector<Exclusion> exclude;
 };
 
 struct Sweep {
@@ -101,7 +105,9 @@ bool is_sweep_file(const std::string& file);
 const Preset& find_preset(const Sweep& sweep, const std::string& name);
 
 /// (Grid × zips × block) for each block, × seeds, for one preset, in a stable order (blocks and
-/// axes in file order, seeds innermost).
+/// axes in file order, seeds innermost), less the points the preset's [[exclude]] tables match.
+/// Throws ContraError naming the table's file:line when one of them matches no point (a key that is
+/// no axis, a value no axis has), or when together they drop every point.
 std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset);
 
 }  // namespace contra::config

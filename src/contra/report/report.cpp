@@ -128,7 +128,7 @@ void check_column_lengths(const sweep::SweepPlan& plan, const config::ReferenceT
 /// misspelt one would leave that series without its paper column, silently.
 void check_column_series(const sweep::SweepPlan& plan) {
   const auto& spec = plan.sweep.report;
-  const PlannedGrid grid(plan);
+  const PlannedGrid grid(sweep::untrimmed(plan));  // a series the preset trims keeps its column
   for (const auto& [series, column] : spec.reference_columns)
     CONTRA_CHECK(std::find(grid.series().begin(), grid.series().end(), series) != grid.series().end(),
                  "{}: report.reference_columns.{} = '{}': no planned run has series {} = '{}' (its values: {})",

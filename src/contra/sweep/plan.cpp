@@ -206,6 +206,29 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
   return plan;
 }
 
+SweepPlan untrimmed(const SweepPlan& plan) {
+  SweepPlan out = plan;
+  auto& preset = out.sweep.presets.at(plan.preset);
+  if (preset.grid.empty() && preset.exclude.empty()) return out;
+  preset.grid.clear();
+  preset.grid_origins.clear();
+  preset.exclude.clear();
+  std::vector<config::Override> user;
+  for (const auto& s : plan.sets) user.push_back(config::parse_set(s, plan.sweep.file));
+  for (const auto& point : config::expand(out.sweep, plan.preset)) {
+    auto overrides = point.overrides;
+    overrides.insert(overrides.end(), user.begin(), user.end());
+    PlannedRun run;
+    run.experiment = methods::load_experiment(out.sweep.experiment, overrides);
+    run.id = config::run_id(run.experiment);
+    run.axes = config::axis_values(run.experiment, point.axes);
+    run.label = point.label;
+    run.seed = point.seed;
+    out.runs.push_back(std::move(run));
+  }
+  return out;
+}
+
 void read_states(SweepPlan& plan) {
   RecordIndex index(plan.runs_dir());
   for (auto& run : plan.runs) {

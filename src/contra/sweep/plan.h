@@ -62,6 +62,13 @@ struct SweepPlan {
 SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, const std::vector<std::string>& sets,
                      const std::filesystem::path& results_root = {});
 
+/// `plan` with, after its own runs, the runs its preset would plan without its trims (the
+/// [preset.x.grid] replacements and [[preset.x.exclude]] tables; config/exclude.h), states unread:
+/// what the sweep has at all, for the checks that a claim or a reference column names a row of it.
+/// A row the preset trims is then not testable there, not a typo (report/verdicts/claims.h).
+/// Throws ContraError on a bad value of a trimmed run.
+SweepPlan untrimmed(const SweepPlan& plan);
+
 /// Reads each planned run's state and record again from disk (after its runs, before the report):
 /// the runs, their configs and ids stay as planned.
 void read_states(SweepPlan& plan);

@@ -357,7 +357,22 @@ std::vector<ClaimResult> judge_claims(const sweep::SweepPlan& plan, const RowSet
   check_claims(plan, *reference);  // a row no run can have is an error, recorded or not
   const bool incomplete = static_cast<int>(rows.runs.size()) < rows.planned;
   // The claims with the sweep's scale rules as further conditions (config/scale_rules.h).
+  const PlannedGrid planned(plan);
   for (const auto& claim : config::with_scale_rules(reference->claims, plan.sweep.scale_rules)) {
+    if (const auto trimmed = unplanned_row(claim, planned); !trimmed.empty()) {
+      ClaimResult r;
+      r.claim = claim;
+      r.metric = claim_metric(claim, reference);
+      r.rows = trimmed;
+      r.paper = claim.paper.empty() ? "—" : claim.paper;
+      r.ours = "—";
+      r.verdict = {Outcome::not_testable,
+                   fmt::format("its row {} is not run on preset {}: the preset trims it ([preset.{}.grid], "
+                               "[[preset.{}.exclude]]) to fit its budget, by the rule its sweep's [budget] states",
+                               trimmed, plan.preset, plan.preset, plan.preset)};
+      out.push_back(std::move(r));
+      continue;
+    }
     try {
       out.push_back(Judge(plan, rows, claim, claim_metric(claim, reference)).judge());
     } catch (const MissingRow& m) {

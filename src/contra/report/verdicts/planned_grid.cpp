@@ -111,11 +111,30 @@ std::set<double> PlannedGrid::numeric_xs_of(const std::string& want, const std::
   return out;
 }
 
+bool PlannedGrid::plans(const config::ClaimRow& row, const std::string& where) const {
+  if (!x_known_) return true;
+  return std::any_of(points_.begin(), points_.end(), [&](const auto& p) {
+    return (!has_series_ || series_is(p.second, row.series, where)) &&
+           (row.x.empty() || is_keyword(row.x) || same_value(p.first, number_of(p.first), row.x));
+  });
+}
+
+std::string unplanned_row(const config::Claim& claim, const PlannedGrid& grid) {
+  for (const auto* r : {&claim.row, &claim.than, &claim.then_row, &claim.then_than, &claim.along})
+    if (!r->empty() && !grid.plans(*r, claim.where)) return r->describe();
+  for (const auto& x : claim.set) {
+    const config::ClaimRow at{claim.along.series, x};
+    if (!grid.plans(at, claim.where)) return at.describe();
+  }
+  return "";
+}
+
 void check_claims(const sweep::SweepPlan& plan, const config::ReferenceTable& reference) {
   if (!plan.sweep.report.claims) return;
-  const PlannedGrid grid(plan);
+  const sweep::SweepPlan whole = sweep::untrimmed(plan);
+  const PlannedGrid grid(whole);
   std::vector<const config::Experiment*> planned;
-  for (const auto& run : plan.runs) planned.push_back(&run.experiment);
+  for (const auto& run : whole.runs) planned.push_back(&run.experiment);
   for (const auto& c : config::with_scale_rules(reference.claims, plan.sweep.scale_rules)) {
     check_condition_keys(c.conditions, planned);
     for (const auto* r : {&c.row, &c.than, &c.then_row, &c.then_than, &c.along}) {

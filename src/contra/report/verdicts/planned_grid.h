@@ -42,6 +42,9 @@ class PlannedGrid {
   std::vector<std::string> xs_of(const std::string& want, const std::string& where) const;
   /// The same, as numbers (x values that are not numbers left out).
   std::set<double> numeric_xs_of(const std::string& want, const std::string& where) const;
+  /// Whether a planned run has the row `row` names: its series (a value, a keyword or "") and its
+  /// x (a value; a keyword or "" matches any). Always true where x is a /summary attribute.
+  bool plans(const config::ClaimRow& row, const std::string& where) const;
   /// How many planned runs have the series `want` names (seeds counted).
   std::size_t runs_of(const std::string& want, const std::string& where) const;
 
@@ -51,8 +54,13 @@ class PlannedGrid {
   std::vector<std::string> xs_, series_;
 };
 
-/// Checks `reference`'s claims against what `plan` will record, before it trains: every series
-/// and x value a claim names is one some planned run has (x read from the config or the zip
+/// The first row `claim` names (its rows, and each value of its set along its series) that `grid`
+/// does not plan, described ("series = infonce, x = 1024"), or "" when it plans them all: a row the
+/// preset trims to fit its budget, which makes the claim not testable on that preset.
+std::string unplanned_row(const config::Claim& claim, const PlannedGrid& grid);
+
+/// Checks `reference`'s claims against what the sweep has (sweep::untrimmed(plan): a row the preset
+/// trims counts), before it trains: every series and x value a claim names is one some run has (x read from the config or the zip
 /// labels; a /summary x is checked only once recorded), every value of a set too; a series named
 /// in a table without series, a smallest/largest series without numeric series values, a
 /// peaks_within set that holds every x of its rows and a claim comparing a row with itself are
