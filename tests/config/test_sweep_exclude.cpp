@@ -89,6 +89,7 @@ TEST_CASE("preset exclude: numbers match by value, zip labels by 'label'", "[con
                                                     "label = [\"a\", \"b\", \"c\"]\n"
                                                     "\"method.queue\" = [64, 128, 256]\n"
                                                     "[preset.cpu]\n"
+                                                    "description = \"b left out\"\n"
                                                     "[[preset.cpu.exclude]]\n"
                                                     "label = \"b\"\n");
   const auto runs = expand(load_sweep(zip), "cpu");
@@ -113,6 +114,14 @@ TEST_CASE("preset exclude: a table that matches nothing, or drops everything, is
   CHECK_THAT(m, Catch::Contains("matches no point"));
   m = refused("[[preset.cpu.exclude]]\n\"model.head\" = [\"linear\", \"mlp\"]\n");
   CHECK_THAT(m, Catch::Contains("drops every point"));
+  // A typo beside a value that matches: each listed value must drop a point of its own.
+  m = refused("[[preset.cpu.exclude]]\n\"method.temperature\" = [0.2, 0.21]\n");
+  CHECK_THAT(m, Catch::Contains("bad.toml:") && Catch::Contains("lists method.temperature = 0.21"));
+  m = refused("[[preset.cpu.exclude]]\n\"method.name\" = \"moco\"\n\"method.queue\" = [256, 8]\n");
+  CHECK_THAT(m, Catch::Contains("lists method.queue = 8"));
+  // A value the preset's own grid dropped: the message says the grid replaced it.
+  m = refused("[preset.cpu.grid]\n\"method.queue\" = [1024]\n[[preset.cpu.exclude]]\n\"method.queue\" = 256\n");
+  CHECK_THAT(m, Catch::Contains("matches no point") && Catch::Contains("after [preset.cpu.grid]"));
 }
 
 TEST_CASE("preset exclude: malformed tables are refused when the sweep is read", "[config]") {
@@ -126,6 +135,10 @@ TEST_CASE("preset exclude: malformed tables are refused when the sweep is read",
   CHECK_THAT(refused("[preset.cpu.exclude]\n\"model.head\" = \"linear\"\n"),
              Catch::Contains("must be an array of tables"));
   CHECK_THAT(refused("[[preset.cpu.exclude]]\n"), Catch::Contains("names no axis"));
+  // An empty plain table has no leaf, and a misspelt preset name makes a preset of its own: both refused.
+  CHECK_THAT(refused("[preset.cpu.exclude]\n"), Catch::Contains("must be an array of tables"));
+  CHECK_THAT(refused("[[preset.cpux.exclude]]\n\"model.head\" = \"linear\"\n"),
+             Catch::Contains("bad.toml:") && Catch::Contains("[preset.cpux] has only [[preset.cpux.exclude]] tables"));
   CHECK_THAT(refused("[[preset.cpu.exclude]]\n\"model.head\" = []\n"), Catch::Contains("lists no value"));
   // An inline table reads as dotted keys, which are no axis: refused when the sweep is expanded.
   const auto file = write_file(dir / "bad.toml", sweep_with("[[preset.cpu.exclude]]\n\"model.head\" = { a = 1 }\n"));

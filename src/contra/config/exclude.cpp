@@ -52,4 +52,16 @@ bool matches(const Exclusion& exclusion, const std::vector<std::pair<std::string
   return true;
 }
 
+std::string unmatched_value(const Exclusion& exclusion,
+                            const std::vector<std::vector<std::pair<std::string, Value>>>& points) {
+  for (const auto& [key, values] : exclusion.match)
+    for (const auto& v : values) {
+      Exclusion one = exclusion;
+      one.match[key] = {v};
+      if (std::none_of(points.begin(), points.end(), [&](const auto& p) { return matches(one, p); }))
+        return fmt::format("{} = {}", key, literal(v));
+    }
+  return "";
+}
+
 }  // namespace contra::config

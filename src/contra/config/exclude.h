@@ -31,4 +31,10 @@ std::vector<Exclusion> read_exclusions(const toml::node& node, const std::string
 /// one) matches `exclusion`.
 bool matches(const Exclusion& exclusion, const std::vector<std::pair<std::string, Value>>& point);
 
+/// The first value `exclusion` lists that matches none of `points` with its other keys as listed
+/// ("method.temperature = 0.11"), or "" when each value drops a point: a typo beside a value that
+/// matches would otherwise drop nothing, silently.
+std::string unmatched_value(const Exclusion& exclusion,
+                            const std::vector<std::vector<std::pair<std::string, Value>>>& points);
+
 }  // namespace contra::config

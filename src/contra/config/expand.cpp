@@ -77,6 +77,7 @@ std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_nam
   const auto& seeds = preset.seeds ? *preset.seeds : sweep.seeds;
   std::vector<SweepPoint> runs;
   std::vector<bool> used(preset.exclude.size(), false);
+  std::vector<std::vector<std::pair<std::string, Value>>> every;  // every point's axes, kept or dropped
   std::size_t points = 0;
   for (const auto& block : blocks) {
     auto dims = dimensions(sweep.axes, preset);
@@ -86,6 +87,7 @@ std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_nam
       std::vector<std::pair<std::string, Value>> axes;
       for (const auto& s : point.values) axes.emplace_back(s.key, s.value);
       if (!point.label.empty()) axes.emplace_back("label", Value(point.label));
+      every.push_back(axes);
       bool dropped = false;
       for (std::size_t i = 0; i < preset.exclude.size(); ++i)
         if (matches(preset.exclude[i], axes)) dropped = used[i] = true;
@@ -106,9 +108,17 @@ std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_nam
       }
     }
   }
-  for (std::size_t i = 0; i < preset.exclude.size(); ++i)
-    CONTRA_CHECK(used[i], "{}: this [[preset.{}.exclude]] matches no point of the sweep (each key must be an axis, "
-                 "each value one of its values)", preset.exclude[i].origin, preset.name);
+  const std::string grid_note =
+      preset.grid.empty() ? "" : fmt::format(", after [preset.{}.grid] replaced some axes' values", preset.name);
+  for (std::size_t i = 0; i < preset.exclude.size(); ++i) {
+    CONTRA_CHECK(used[i],
+                 "{}: this [[preset.{}.exclude]] matches no point of the sweep (each key must be an axis, not a "
+                 "fixed key, and each value one of the values the preset runs{})",
+                 preset.exclude[i].origin, preset.name, grid_note);
+    const auto stray = unmatched_value(preset.exclude[i], every);
+    CONTRA_CHECK(stray.empty(), "{}: this [[preset.{}.exclude]] lists {}, which matches no point of the sweep (a value "
+                 "the axis does not have{})", preset.exclude[i].origin, preset.name, stray, grid_note);
+  }
   CONTRA_CHECK(points == 0 || !runs.empty() || seeds.empty(), "{}: [[preset.{}.exclude]] drops every point of the sweep",
                preset.exclude.empty() ? sweep.file : preset.exclude.front().origin, preset.name);
   return runs;

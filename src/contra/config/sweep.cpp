@@ -47,6 +47,10 @@ bool set_for_every_run(const Sweep& sweep, const std::string& key) {
 Preset read_preset(const std::string& name, const toml::table& table, const Sweep& sweep) {
   Preset p;
   p.name = name;
+  // [preset.x.exclude] as a plain table (empty, it would have no leaf to refuse below).
+  if (const auto* exclude = table.get("exclude"); exclude != nullptr && exclude->is_table())
+    core::fail("{}: [preset.{}.exclude] must be an array of tables: write [[preset.{}.exclude]]",
+               detail::location_of(*exclude, sweep.file), name, name);
   std::vector<Leaf> leaves;
   flatten(table, "", leaves);
   for (const auto& [key, node] : leaves) {
@@ -81,6 +85,12 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
       p.overrides.push_back({key, value_at(*node, where, key), fmt::format("{} ([preset.{}] {})", where, name, key)});
     }
   }
+  // A preset made of exclude tables alone is a misspelt name ([[preset.cpux.exclude]]): it would
+  // trim nothing of the preset meant.
+  CONTRA_CHECK(p.exclude.empty() || !p.description.empty() || !p.overrides.empty() || p.seeds || !p.grid.empty(),
+               "{}: [preset.{}] has only [[preset.{}.exclude]] tables: no preset of that name is written (a misspelt "
+               "name?); give it a description to make it one",
+               p.exclude.front().origin, name, name);
   return p;
 }
 

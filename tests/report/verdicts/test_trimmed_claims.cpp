@@ -94,7 +94,8 @@ TEST_CASE("trimmed claims: a row the preset does not run makes its claim not tes
   CHECK(v.at(4).verdict.outcome == Outcome::reproduced);
 
   // Batch 512 at 4 epochs excluded: C2's row and C3's set are gone; C1 and C4 are judged as before.
-  v = judge(dir, "[[preset.cpu.exclude]]\n\"optim.batch\" = 512\n\"optim.epochs\" = 4\n");
+  v = judge(dir, "[[preset.cpu.exclude]]\n\"optim.batch\" = 512\n\"optim.epochs\" = 4\n"
+                 "[budget]\nminutes = 30\nfit = \"one row trimmed\"\n");
   REQUIRE(v.size() == 4);
   CHECK(v.at(1).verdict.outcome == Outcome::reproduced);
   CHECK(v.at(2).verdict.outcome == Outcome::not_testable);
@@ -104,10 +105,18 @@ TEST_CASE("trimmed claims: a row the preset does not run makes its claim not tes
   CHECK(v.at(3).verdict.outcome == Outcome::not_testable);
   CHECK(v.at(4).verdict.outcome == Outcome::reproduced);
 
-  // A preset grid that keeps 2 epochs only: every claim on the 4-epoch series is not testable.
+  // A preset grid that keeps 2 epochs only: every claim on the 4-epoch series is not testable, and
+  // without a [budget] the evidence does not say a budget asked for it.
   v = judge(dir, "[preset.cpu.grid]\n\"optim.epochs\" = [2]\n");
   CHECK(v.at(1).verdict.outcome == Outcome::reproduced);
   for (int c : {2, 3, 4}) CHECK(v.at(c).verdict.outcome == Outcome::not_testable);
+  CHECK_THAT(v.at(2).verdict.evidence, Catch::Contains("([preset.cpu.grid])") && !Catch::Contains("budget"));
+
+  // A peak's set (512) left alone on its series: no row outside it, so not testable, not an error.
+  v = judge(dir, "[[preset.cpu.exclude]]\n\"optim.epochs\" = 4\n\"optim.batch\" = [256, 1024]\n");
+  CHECK(v.at(3).verdict.outcome == Outcome::not_testable);
+  CHECK_THAT(v.at(3).verdict.evidence, Catch::Contains("series = 4") && Catch::Contains("outside its set"));
+  CHECK(v.at(2).verdict.outcome == Outcome::reproduced);
 }
 
 TEST_CASE("trimmed claims: a row the whole sweep lacks is still an error", "[report][claims]") {

@@ -343,6 +343,21 @@ class Judge {
   mutable std::map<const Row*, int> left_out_by_row_;  ///< failed runs left out of each row judged
 };
 
+/// Why a claim whose row `row` the preset does not run is not testable: what trims it, and the
+/// budget that asked for it where the sweep's [budget] covers the preset.
+std::string trimmed_evidence(const sweep::SweepPlan& plan, const std::string& row) {
+  const auto& preset = config::find_preset(plan.sweep, plan.preset);
+  std::vector<std::string> by;
+  if (!preset.grid.empty()) by.push_back(fmt::format("[preset.{}.grid]", plan.preset));
+  if (!preset.exclude.empty()) by.push_back(fmt::format("[[preset.{}.exclude]]", plan.preset));
+  const auto& budget = plan.sweep.budget;
+  const bool budgeted = budget && std::find(budget->presets.begin(), budget->presets.end(), plan.preset) !=
+                                      budget->presets.end();
+  return fmt::format("its row {} is not run on preset {}: the preset trims it ({}){}", row, plan.preset,
+                     fmt::join(by, " and "),
+                     budgeted ? ", to fit its budget, by the rule its sweep's [budget] fit states" : "");
+}
+
 }  // namespace
 
 std::string claim_metric(const Claim& claim, const std::optional<config::ReferenceTable>& reference) {
@@ -366,10 +381,7 @@ std::vector<ClaimResult> judge_claims(const sweep::SweepPlan& plan, const RowSet
       r.rows = trimmed;
       r.paper = claim.paper.empty() ? "—" : claim.paper;
       r.ours = "—";
-      r.verdict = {Outcome::not_testable,
-                   fmt::format("its row {} is not run on preset {}: the preset trims it ([preset.{}.grid], "
-                               "[[preset.{}.exclude]]) to fit its budget, by the rule its sweep's [budget] states",
-                               trimmed, plan.preset, plan.preset, plan.preset)};
+      r.verdict = {Outcome::not_testable, trimmed_evidence(plan, trimmed)};
       out.push_back(std::move(r));
       continue;
     }

@@ -126,6 +126,12 @@ std::string unplanned_row(const config::Claim& claim, const PlannedGrid& grid) {
     const config::ClaimRow at{claim.along.series, x};
     if (!grid.plans(at, claim.where)) return at.describe();
   }
+  // A peak within the set needs a row outside it: trimmed to the set alone, it says nothing.
+  if (claim.kind == ClaimKind::peaks_within && grid.x_known() && claim.along.x.empty()) {
+    const auto xs = grid.xs_of(claim.along.series, claim.where);
+    if (!xs.empty() && std::all_of(xs.begin(), xs.end(), [&](const std::string& x) { return names_one_of(claim.set, x); }))
+      return fmt::format("{} outside its set", config::ClaimRow{claim.along.series, ""}.describe());
+  }
   return "";
 }
 
