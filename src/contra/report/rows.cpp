@@ -237,4 +237,10 @@ RowSet group_runs(const sweep::SweepPlan& plan, const std::vector<RunSummary>& a
   return d;
 }
 
+double mean_over_runs(const RowSet& d, const Row& r, const std::string& key) {
+  double sum = 0;
+  for (auto i : r.members) sum += d.runs[i].metric(key);
+  return r.members.empty() ? NAN : sum / static_cast<double>(r.members.size());
+}
+
 }  // namespace contra::report

@@ -110,6 +110,10 @@ std::string config_text(const RunSummary& run, const std::string& key);
 std::string paper_value(const std::optional<config::ReferenceTable>& reference, const config::ReportSpec& spec,
                         const std::string& series, double x, const std::string& x_text = "");
 
+/// The mean of the /summary attribute `key` over the runs of row `r` of `d` (NaN when a run lacks it,
+/// or the row has none): e.g. knn_top1_random_init, each run's own random-init kNN.
+double mean_over_runs(const RowSet& d, const Row& r, const std::string& key);
+
 /// Whether the paper's metric is a kNN protocol (InstDisc Table 1, MoCo Fig. A.1), as our kNN column.
 bool cites_knn(const config::ReferenceTable& reference);
 

@@ -86,6 +86,11 @@ TEST_CASE("report objective: the eligible recipe with the highest mean over mech
   CHECK_THAT(md, Catch::Contains("Chosen: **recipe = better**, score 71.50 against the baselines' kNN"));
   CHECK_THAT(md, Catch::Contains("raw pixels 40.00 (+31.50)"));
   CHECK_THAT(md, Catch::Contains("supervised 90.00 (-18.50)"));
+  // The table's notes name the one row not above its own runs' random init (45.50 against 50), with its
+  // series, whatever the random-init baseline reads.
+  CHECK_THAT(md, Catch::Contains("**Not above random init** on kNN (against each row's own runs' random-init kNN "
+                                 "(eval.knn_random_init)): 1 of 8 rows, method.name memory_bank, no-learn (45.50 "
+                                 "against 50.00)."));
 }
 
 TEST_CASE("report objective: none eligible, a cost row that is not there, and the keys' checks", "[report]") {

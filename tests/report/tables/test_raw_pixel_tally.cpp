@@ -43,19 +43,66 @@ TEST_CASE("raw-pixel tally: rows above raw pixels per protocol, of the rows meas
   CHECK(t.linear_rows == 3);
   CHECK(t.linear_above == 1);
   CHECK(t.best_linear == Approx(1.0));
-  CHECK(contra::report::raw_pixel_text(t) == "kNN 0 of 2 rows (best -1.00), linear 1 of 3 (best +1.00)");
+  CHECK(t.both_rows == 2);  // the rows with both values
+  CHECK(t.both_above == 0);
+  CHECK(contra::report::raw_pixel_text(t) == "kNN 0 of 2 rows (best -1.00), linear 1 of 3 (best +1.00), both 0 of 2");
   CHECK_THAT(contra::report::baselines_note(d),
-             Catch::EndsWith("Measured rows above raw pixels: kNN 0 of 2 rows (best -1.00), linear 1 of 3 (best +1.00)."));
+             Catch::EndsWith("Measured rows above raw pixels: kNN 0 of 2 rows (best -1.00), linear 1 of 3 (best +1.00), "
+                             "both 0 of 2."));
 
   // Two tables summed for the index: counts add, the best is the larger.
   RowSet e = with_raw_pixels(40, 70);
   e.rows = {row(45, 69)};
   RawPixelTally all = t;
   all += contra::report::raw_pixel_tally(e);
-  CHECK(contra::report::raw_pixel_text(all) == "kNN 1 of 3 rows (best +5.00), linear 1 of 4 (best +1.00)");
+  CHECK(contra::report::raw_pixel_text(all) == "kNN 1 of 3 rows (best +5.00), linear 1 of 4 (best +1.00), both 0 of 3");
+
+  // Above on both probes: a row above on one only does not count.
+  RowSet b = with_raw_pixels(50, 60);
+  b.rows = {row(51, 61), row(51, 59), row(49, 61), row(52, NAN)};
+  const RawPixelTally bt = contra::report::raw_pixel_tally(b);
+  CHECK(bt.both_rows == 3);
+  CHECK(bt.both_above == 1);
 
   // No raw-pixel baseline: nothing to count, and the note says nothing of it.
   RowSet none;
   none.rows = {row(49, 61)};
   CHECK(contra::report::raw_pixel_text(contra::report::raw_pixel_tally(none)).empty());
+}
+
+TEST_CASE("random-init note: the rows whose kNN is not above the untrained encoder's, named", "[report][baselines]") {
+  contra::config::ReportSpec spec;
+  spec.x = "method.momentum";
+  spec.x_label = "m";
+  spec.series = "method.queue";
+  spec.series_label = "K";
+  RowSet d;
+  BaselineRow init;
+  init.method = "random_init";
+  init.label = "random init";
+  init.role = contra::config::BaselineSpec::Role::init;
+  init.knn.mean = 66.5;
+  d.baselines.push_back(init);
+  const auto at = [](const char* m, double knn, const char* status) {
+    Row r = row(knn, 80);
+    r.series = "1024";
+    r.x_text = m;
+    r.status = status;
+    return r;
+  };
+  d.rows = {at("0.0", 65.1, "loss near chance (2/10)"), at("0.9", 66.5, "ok"), at("0.99", 70.0, "ok"),
+            at("0.999", NAN, "ok")};
+  const auto note = contra::report::random_init_note(spec, d);
+  // Equal is not above; a row without a kNN value is not counted.
+  CHECK_THAT(note, Catch::StartsWith("**Not above random init** on kNN (against the random-init encoder's 66.50): 2 "
+                                     "of 3 rows, K 1024, m = 0.0 (65.10 against 66.50, loss near chance (2/10)); K "
+                                     "1024, m = 0.9 (66.50 against 66.50)."));
+  CHECK_THAT(note, Catch::Contains("not testable"));
+
+  d.rows = {at("0.99", 70.0, "ok"), at("0.999", 67.0, "ok")};
+  CHECK(contra::report::random_init_note(spec, d) == "Learned: all 2 rows' kNN is above the random-init encoder's 66.50.");
+
+  // No random-init baseline, or no value: nothing to say.
+  d.baselines.clear();
+  CHECK(contra::report::random_init_note(spec, d).empty());
 }

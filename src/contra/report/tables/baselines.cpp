@@ -8,6 +8,7 @@
 #include <map>
 
 #include "contra/methods/registry.h"
+#include "contra/report/verdicts/claim_rows.h"
 #include "contra/sweep/baselines.h"
 
 namespace contra::report {
@@ -82,6 +83,7 @@ std::string gain_over_input(const RowSet& rows, double measured_mean, bool knn, 
 RawPixelTally& RawPixelTally::operator+=(const RawPixelTally& o) {
   const auto best = [](double a, double b) { return std::isnan(a) ? b : std::isnan(b) ? a : std::max(a, b); };
   knn_rows += o.knn_rows, knn_above += o.knn_above, linear_rows += o.linear_rows, linear_above += o.linear_above;
+  both_rows += o.both_rows, both_above += o.both_above;
   best_knn = best(best_knn, o.best_knn), best_linear = best(best_linear, o.best_linear);
   return *this;
 }
@@ -99,6 +101,11 @@ RawPixelTally raw_pixel_tally(const RowSet& rows) {
   for (const auto& r : rows.rows) {
     count(r.knn.mean, raw->knn.mean, t.knn_rows, t.knn_above, t.best_knn);
     count(r.linear.mean, raw->linear.mean, t.linear_rows, t.linear_above, t.best_linear);
+    if (std::isfinite(r.knn.mean) && std::isfinite(r.linear.mean) && std::isfinite(raw->knn.mean) &&
+        std::isfinite(raw->linear.mean)) {
+      ++t.both_rows;
+      if (r.knn.mean > raw->knn.mean && r.linear.mean > raw->linear.mean) ++t.both_above;
+    }
   }
   return t;
 }
@@ -108,6 +115,7 @@ std::string raw_pixel_text(const RawPixelTally& t) {
   if (t.knn_rows > 0) parts.push_back(fmt::format("kNN {} of {} rows (best {:+.2f})", t.knn_above, t.knn_rows, t.best_knn));
   if (t.linear_rows > 0)
     parts.push_back(fmt::format("linear {} of {} (best {:+.2f})", t.linear_above, t.linear_rows, t.best_linear));
+  if (t.both_rows > 0) parts.push_back(fmt::format("both {} of {}", t.both_above, t.both_rows));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -126,6 +134,42 @@ std::string baselines_note(const RowSet& rows) {
   return fmt::format("Baselines, on the same data and protocols (results/baselines; docs/baselines.md): {}. {}.{}",
                      fmt::join(parts, "; "), described,
                      above.empty() ? std::string() : " Measured rows above raw pixels: " + above + ".");
+}
+
+std::string random_init_note(const config::ReportSpec& spec, const RowSet& rows) {
+  const auto* init = rows.baseline(config::BaselineSpec::Role::init);
+  const double baseline = init != nullptr ? init->knn.mean : NAN;
+  const auto name = [&](const Row& r) {  // a label grid's row names its series too
+    const auto label = row_label(spec, r);
+    return spec.x == "label" && !r.series.empty() ? fmt::format("{} {}, {}", spec.series_header(), r.series, label)
+                                                   : label;
+  };
+  std::vector<std::string> below;
+  int judged = 0, own = 0;
+  for (const auto& r : rows.rows) {
+    // Each run's own random-init kNN where the runs measured it (eval.knn_random_init), else the baseline's.
+    const double runs_own = mean_over_runs(rows, r, "knn_top1_random_init");
+    const double against = std::isfinite(runs_own) ? runs_own : baseline;
+    if (!std::isfinite(r.knn.mean) || !std::isfinite(against)) continue;
+    ++judged;
+    own += std::isfinite(runs_own) ? 1 : 0;
+    if (r.knn.mean <= against)
+      below.push_back(fmt::format("{} ({:.2f} against {:.2f}{})", name(r), r.knn.mean, against,
+                                  r.status.empty() || r.status == "ok" ? "" : ", " + r.status));
+  }
+  if (judged == 0) return "";
+  const std::string reference =
+      own == judged ? "each row's own runs' random-init kNN (eval.knn_random_init)"
+      : own == 0    ? fmt::format("the random-init encoder's {:.2f}", baseline)
+                    : fmt::format("each row's own runs' random-init kNN where they measured it, else the random-init "
+                                  "encoder's {:.2f}",
+                                  baseline);
+  if (below.empty()) return fmt::format("Learned: all {} rows' kNN is above {}.", judged, reference);
+  return fmt::format(
+      "**Not above random init** on kNN (against {}): {} of {} rows, {}. Their training did not improve on the "
+      "untrained encoder by this monitor at this scale; a claim on them is not testable (condition "
+      "knn_over_random_init, docs/claims.md).",
+      reference, below.size(), judged, fmt::join(below, "; "));
 }
 
 }  // namespace contra::report

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "contra/config/report_spec.h"
 #include "contra/report/rows.h"
 #include "contra/sweep/plan.h"
 
@@ -32,20 +33,29 @@ std::string gain_over_input(const RowSet& rows, double measured_mean, bool knn, 
 std::string gain_column(bool knn);
 
 /// How many measured rows are above the raw-pixel baseline on each protocol (of the rows with a
-/// value there), and the largest gain on each, in points (NaN when none). No raw-pixel baseline:
-/// all zero.
+/// value there), on both (of the rows with both), and the largest gain on each, in points (NaN when
+/// none). No raw-pixel baseline: all zero.
 struct RawPixelTally {
-  int knn_rows = 0, knn_above = 0, linear_rows = 0, linear_above = 0;
+  int knn_rows = 0, knn_above = 0, linear_rows = 0, linear_above = 0, both_rows = 0, both_above = 0;
   double best_knn = NAN, best_linear = NAN;
   RawPixelTally& operator+=(const RawPixelTally& o);
 };
 RawPixelTally raw_pixel_tally(const RowSet& rows);
 
-/// "kNN 0 of 5 rows (best -1.60), linear 3 of 5 (best +0.81)"; "" when no row has a value.
+/// "kNN 0 of 5 rows (best -1.60), linear 3 of 5 (best +0.81), both 0 of 5"; "" when no row has a
+/// value.
 std::string raw_pixel_text(const RawPixelTally& tally);
 
 /// One line for a table's notes: each baseline's kNN and linear top-1, how it was computed, and
 /// how many measured rows are above raw pixels.
 std::string baselines_note(const RowSet& rows);
+
+/// One line for a table's notes on whether its encoders learned: the measured rows whose mean kNN
+/// is not above their own runs' mean random-init kNN (knn_top1_random_init, where the runs measured
+/// it) or else the random-init baseline's (config::BaselineSpec::Role::init), each labelled as
+/// `spec` names rows, with both values and its status where that is not "ok" (a loss near chance,
+/// a fail); or that every row is above it. "" when no row has both values.
+/// A claim on such a row is not testable (its condition knn_over_random_init, docs/claims.md).
+std::string random_init_note(const config::ReportSpec& spec, const RowSet& rows);
 
 }  // namespace contra::report

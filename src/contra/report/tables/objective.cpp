@@ -11,12 +11,6 @@ namespace contra::report {
 
 namespace {
 
-/// The mean of `key` over the runs of `r` (NaN when any run lacks it).
-double mean_over_runs(const RowSet& d, const Row& r, const std::string& key) {
-  double sum = 0;
-  for (auto i : r.members) sum += d.runs[i].metric(key);
-  return r.members.empty() ? NAN : sum / static_cast<double>(r.members.size());
-}
 
 std::string signed_cell(double v) { return std::isfinite(v) ? fmt::format("{:+.2f}", v) : "—"; }
 
@@ -28,13 +22,15 @@ Objective score_candidates(const config::ReportSpec& spec, const RowSet& d, int 
   for (const auto& r : d.rows)
     if (std::find(xs.begin(), xs.end(), r.x_text) == xs.end()) xs.push_back(r.x_text);
   bool random_init_missing = false;
+  o.learned_of_present.assign(d.series_order.size(), {0, 0});
   for (const auto& text : xs) {
     Candidate c;
     c.x = text;
     c.complete = true;
     double sum = 0, cost_sum = 0;
     int costs = 0;
-    for (const auto& s : d.series_order) {
+    for (std::size_t si = 0; si < d.series_order.size(); ++si) {
+      const auto& s = d.series_order[si];
       const auto row = std::find_if(d.rows.begin(), d.rows.end(),
                                     [&, t = text](const Row& r) { return r.series == s && r.x_text == t; });
       if (row == d.rows.end() || row->measured.n == 0) {
@@ -47,6 +43,8 @@ Objective score_candidates(const config::ReportSpec& spec, const RowSet& d, int 
       const double margin = row->measured.mean - mean_over_runs(d, *row, "knn_top1_random_init");
       random_init_missing = random_init_missing || !std::isfinite(margin);
       c.learned += margin > 0 ? 1 : 0;
+      o.learned_of_present[si].first += margin > 0 ? 1 : 0;
+      ++o.learned_of_present[si].second;
       // NaN as soon as one row's margin is (no smallest then); NaN never compares smaller.
       c.worst_margin = c.series == 1 || std::isnan(margin) ? margin
                        : std::isnan(c.worst_margin)         ? c.worst_margin
@@ -99,15 +97,9 @@ Section objective_section(const config::ReportSpec& spec, const RowSet& d, int s
                       signed_cell(c.worst_margin), num_cell(c.cost_s, 1), num_cell(c.cost_s / o.base_cost_s, 2),
                       !o.not_judged.empty() ? "—" : c.eligible ? "yes" : "no"});
   std::vector<std::string> learns;  // each series: under how many candidates its row is above its random init
-  for (const auto& series : d.series_order) {
-    int above = 0, present = 0;
-    for (const auto& r : d.rows)
-      if (r.series == series && r.measured.n > 0) {
-        ++present;
-        above += r.measured.mean > mean_over_runs(d, r, "knn_top1_random_init") ? 1 : 0;
-      }
-    learns.push_back(fmt::format("{} under {} of {}", series, above, present));
-  }
+  for (std::size_t si = 0; si < d.series_order.size(); ++si)
+    learns.push_back(fmt::format("{} under {} of {}", d.series_order[si], o.learned_of_present[si].first,
+                                 o.learned_of_present[si].second));
   s.footnotes.push_back(fmt::format("Each {} above its own random init: {}.", spec.series_header(), fmt::join(learns, ", ")));
   if (!o.not_judged.empty()) {
     s.footnotes.push_back(fmt::format("Not judged yet: {}.", o.not_judged));

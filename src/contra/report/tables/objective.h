@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "contra/config/report_spec.h"
 #include "contra/report/rows.h"
@@ -28,6 +30,9 @@ struct Objective {
   int chosen = -1;                    ///< index of the chosen one; -1 when none (or not judged)
   double base_cost_s = NAN;           ///< the cost of x = objective_cost_x, the bound's base
   std::string not_judged;             ///< why the rule cannot be applied yet; "" when it was
+  /// Per series (RowSet::series_order): under how many candidates its row is above its own random
+  /// init, of those where it has a measured row.
+  std::vector<std::pair<int, int>> learned_of_present;
 };
 
 /// Every x of `d` scored by spec.objective, spec.objective_cost_x and spec.objective_cost_ratio, with

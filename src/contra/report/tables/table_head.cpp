@@ -64,6 +64,7 @@ Table table_head(const sweep::SweepPlan& plan, const RowSet& d) {
   if (const auto note = incomplete_note(d); !note.empty()) t.notes.push_back(note);
   for (const auto& line : setting_notes(d.runs, d.baseline(config::BaselineSpec::Role::input) != nullptr)) t.notes.push_back(line);
   if (const auto note = baselines_note(d); !note.empty()) t.notes.push_back(note);
+  if (const auto note = random_init_note(spec, d); !note.empty()) t.notes.push_back(note);
   if (spec.claims)  // the scale and power rules its verdicts rest on (report/verdicts/protocol.h)
     for (auto& line : protocol_notes(plan, &d)) t.notes.push_back(std::move(line));
   if (auto line = budget_note(plan, d); !line.empty()) t.notes.push_back(std::move(line));  // with or without claims
