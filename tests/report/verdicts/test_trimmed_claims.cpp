@@ -119,6 +119,29 @@ TEST_CASE("trimmed claims: a row the preset does not run makes its claim not tes
   CHECK(v.at(2).verdict.outcome == Outcome::reproduced);
 }
 
+TEST_CASE("trimmed claims: with x a /summary attribute, a trimmed series is still not testable", "[report][claims]") {
+  TempDir dir;
+  fs::create_directories(dir / "refs");
+  write_file(dir / "refs" / "t.toml", kClaims);
+  // x = summary.K (known only once recorded, as the mechanism table's): the 4-epoch series is trimmed.
+  std::string text = contra::testing::read_file(trimmed_sweep(dir, "[preset.cpu.grid]\n\"optim.epochs\" = [2]\n"));
+  text.replace(text.find("x = \"optim.batch\""), 17, "x = \"summary.K\"");
+  const auto file = write_file(dir / "grid.toml", text);
+  const auto plan = record_all(file, dir / "results", [](const contra::sweep::PlannedRun& run) {
+    Fake f;
+    f.linear = static_cast<double>(run.experiment.optim.batch) / 10.0 + 0.1 * static_cast<double>(run.seed);
+    f.summary["K"] = static_cast<double>(run.experiment.optim.batch);
+    return f;
+  });
+  const auto v = contra::report::judge_sweep(plan, (dir / "refs").string());
+  REQUIRE(v.size() == 4);
+  CHECK(v[0].verdict.outcome == Outcome::reproduced);
+  for (int c : {1, 2, 3}) {
+    CHECK(v[static_cast<std::size_t>(c)].verdict.outcome == Outcome::not_testable);
+    CHECK_THAT(v[static_cast<std::size_t>(c)].verdict.evidence, Catch::Contains("series = 4"));
+  }
+}
+
 TEST_CASE("trimmed claims: a row the whole sweep lacks is still an error", "[report][claims]") {
   TempDir dir;
   fs::create_directories(dir / "refs");

@@ -112,10 +112,9 @@ std::set<double> PlannedGrid::numeric_xs_of(const std::string& want, const std::
 }
 
 bool PlannedGrid::plans(const config::ClaimRow& row, const std::string& where) const {
-  if (!x_known_) return true;
   return std::any_of(points_.begin(), points_.end(), [&](const auto& p) {
     return (!has_series_ || series_is(p.second, row.series, where)) &&
-           (row.x.empty() || is_keyword(row.x) || same_value(p.first, number_of(p.first), row.x));
+           (!x_known_ || row.x.empty() || is_keyword(row.x) || same_value(p.first, number_of(p.first), row.x));
   });
 }
 

@@ -43,7 +43,8 @@ class PlannedGrid {
   /// The same, as numbers (x values that are not numbers left out).
   std::set<double> numeric_xs_of(const std::string& want, const std::string& where) const;
   /// Whether a planned run has the row `row` names: its series (a value, a keyword or "") and its
-  /// x (a value; a keyword or "" matches any). Always true where x is a /summary attribute.
+  /// x (a value; a keyword or "" matches any; any x where x is a /summary attribute, not known
+  /// before the runs record it).
   bool plans(const config::ClaimRow& row, const std::string& where) const;
   /// How many planned runs have the series `want` names (seeds counted).
   std::size_t runs_of(const std::string& want, const std::string& where) const;
