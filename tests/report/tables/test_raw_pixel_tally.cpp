@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <string>
+#include <utility>
 
 #include "contra/report/tables/baselines.h"
 
@@ -83,11 +85,12 @@ TEST_CASE("random-init note: the rows whose kNN is not above the untrained encod
   init.role = contra::config::BaselineSpec::Role::init;
   init.knn.mean = 66.5;
   d.baselines.push_back(init);
-  const auto at = [](const char* m, double knn, const char* status) {
+  // std::string parameters: GCC 12's -Wstringop-overflow misreads an inlined assign(const char*) here.
+  const auto at = [](std::string m, double knn, std::string status) {
     Row r = row(knn, 80);
     r.series = "1024";
-    r.x_text = m;
-    r.status = status;
+    r.x_text = std::move(m);
+    r.status = std::move(status);
     return r;
   };
   d.rows = {at("0.0", 65.1, "loss near chance (2/10)"), at("0.9", 66.5, "ok"), at("0.99", 70.0, "ok"),
