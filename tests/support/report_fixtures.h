@@ -31,6 +31,19 @@ inline const std::string kReferences = CONTRA_SOURCE_DIR "/analysis/references";
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr std::int64_t kTrain = 20000;
 
+/// A 3 (batch) x 2 (epochs) grid sweep written to dir/grid.toml: x = optim.batch, series =
+/// optim.epochs, its cpu preset's `preset_lines` (TOML, e.g. a trim) after data.train_subset.
+inline std::string grid_sweep(const TempDir& dir, const std::string& seeds = "[0, 1, 2]",
+                              const std::string& preset_lines = "") {
+  return write_file(dir / "grid.toml",
+                    "name = \"grid\"\nexperiment = \"" + kExperiment + "\"\nseeds = " + seeds +
+                        "\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"optim.epochs\" = [2, 4]\n"
+                        "[preset.cpu]\n\"data.train_subset\" = 20000\n" + preset_lines +
+                        "[report]\ntitle = \"Grid\"\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
+                        "reference_y = \"top1\"\nx = \"optim.batch\"\nx_label = \"batch\"\n"
+                        "series = \"optim.epochs\"\nseries_label = \"epochs\"\n");
+}
+
 /// What a fake run measured.
 struct Fake {
   double knn = 50;

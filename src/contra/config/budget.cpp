@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-
+#include "contra/config/sweep_toml.h"
 #include "contra/core/error.h"
 
 namespace contra::config::detail {
@@ -32,11 +31,7 @@ BudgetRule read_budget_rule(const toml::node& node, const std::string& file) {
                    where, literal_of(v));
       b.fit = text;
     } else if (key == "presets") {
-      CONTRA_CHECK(read_value(v, b.presets) && !b.presets.empty(),
-                   "{}: budget: presets = {} must list the presets it holds for", where, literal_of(v));
-      for (std::size_t i = 0; i < b.presets.size(); ++i)
-        CONTRA_CHECK(std::count(b.presets.begin(), b.presets.end(), b.presets[i]) == 1,
-                     "{}: budget: presets = {} names '{}' twice", where, literal_of(v), b.presets[i]);
+      b.presets = read_presets(v, where, "budget", "it holds for");
     } else {
       core::fail("{}: budget: '{}' is unknown; [budget] takes minutes, jobs, fit and presets", where, key);
     }

@@ -105,12 +105,7 @@ PowerRule read_power_rule(const toml::node& node, const std::string& file) {
                    where, key, literal_of(v));
       (key == "detect" ? p.detect : p.sd) = x;
     } else if (key == "presets") {
-      CONTRA_CHECK(read_value(v, p.presets) && !p.presets.empty(),
-                   "{}: power: presets = {} must list the presets it sets the seeds of", where, literal_of(v));
-      for (std::size_t i = 0; i < p.presets.size(); ++i)
-        CONTRA_CHECK(std::find(p.presets.begin(), p.presets.begin() + static_cast<std::ptrdiff_t>(i), p.presets[i]) ==
-                         p.presets.begin() + static_cast<std::ptrdiff_t>(i),
-                     "{}: power: presets = {} names '{}' twice", where, literal_of(v), p.presets[i]);
+      p.presets = detail::read_presets(v, where, "power", "it sets the seeds of");
     } else if (key == "sd_from" || key == "unit") {
       CONTRA_CHECK(one_line_text(v, key == "sd_from" ? p.sd_from : p.unit), "{}: power: {} = {} must be one line of text{}",
                    where, key, literal_of(v), key == "sd_from" ? ": where the SD comes from" : ": the unit of detect and sd");

@@ -87,6 +87,17 @@ std::string read_string(const toml::node& node, const std::string& where, const 
   return s;
 }
 
+std::vector<std::string> read_presets(const toml::node& node, const std::string& where, const char* table,
+                                      const char* purpose) {
+  std::vector<std::string> presets;
+  CONTRA_CHECK(read_value(node, presets) && !presets.empty(), "{}: {}: presets = {} must list the presets {}", where,
+               table, literal_of(node), purpose);
+  for (auto it = presets.begin(); it != presets.end(); ++it)
+    CONTRA_CHECK(std::find(presets.begin(), it, *it) == it, "{}: {}: presets = {} names '{}' twice", where, table,
+                 literal_of(node), *it);
+  return presets;
+}
+
 /// One [[zip]] table: axes that move together.
 ZipAxis read_zip(const toml::node& entry, const std::string& file, const char* what) {
   const auto* table = entry.as_table();

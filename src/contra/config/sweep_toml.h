@@ -43,6 +43,12 @@ std::vector<std::int64_t> read_seeds(const toml::node& node, const std::string& 
 /// A string value of `key`. Throws ContraError naming `where`.
 std::string read_string(const toml::node& node, const std::string& where, const std::string& key);
 
+/// The `presets` of a sweep table (`table`: "budget", "power"), each named once; `purpose` ends the
+/// message ("it holds for"). Throws ContraError naming `where` on an empty list, a non-array of
+/// strings or a preset named twice.
+std::vector<std::string> read_presets(const toml::node& node, const std::string& where, const char* table,
+                                      const char* purpose);
+
 /// One [[zip]] table (`what` names it in messages): axes that move together, and their labels.
 ZipAxis read_zip(const toml::node& entry, const std::string& file, const char* what);
 

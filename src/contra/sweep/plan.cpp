@@ -114,6 +114,20 @@ std::set<std::string> axis_keys(const config::Sweep& sweep) {
   return keys;
 }
 
+// One point of the sweep, with the user's --set overrides after its own, resolved to its run.
+PlannedRun resolve_point(const config::Sweep& sweep, const config::SweepPoint& point,
+                         const std::vector<config::Override>& user) {
+  auto overrides = point.overrides;
+  overrides.insert(overrides.end(), user.begin(), user.end());
+  PlannedRun run;
+  run.experiment = methods::load_experiment(sweep.experiment, overrides);
+  run.id = config::run_id(run.experiment);
+  run.axes = config::axis_values(run.experiment, point.axes);
+  run.label = point.label;
+  run.seed = point.seed;
+  return run;
+}
+
 }  // namespace
 
 SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, const std::vector<std::string>& sets,
@@ -157,15 +171,8 @@ SweepPlan plan_sweep(const std::string& sweep_file, const std::string& preset, c
     fs::directory_iterator probe(plan.runs_dir(), ec);
     CONTRA_CHECK(!ec, "{}: cannot read the results folder: {}", plan.runs_dir().string(), ec.message());
   }
-  for (auto& point : config::expand(plan.sweep, plan.preset)) {
-    auto overrides = point.overrides;
-    overrides.insert(overrides.end(), user.begin(), user.end());
-    PlannedRun run;
-    run.experiment = methods::load_experiment(plan.sweep.experiment, overrides);
-    run.id = config::run_id(run.experiment);
-    run.axes = config::axis_values(run.experiment, point.axes);
-    run.label = point.label;
-    run.seed = point.seed;
+  for (const auto& point : config::expand(plan.sweep, plan.preset)) {
+    PlannedRun run = resolve_point(plan.sweep, point, user);
     if (!seen.insert(run.id).second) {
       // The same config twice: planned once. Two labels for one config would name one row twice.
       const auto first =
@@ -215,17 +222,8 @@ SweepPlan untrimmed(const SweepPlan& plan) {
   preset.exclude.clear();
   std::vector<config::Override> user;
   for (const auto& s : plan.sets) user.push_back(config::parse_set(s, plan.sweep.file));
-  for (const auto& point : config::expand(out.sweep, plan.preset)) {
-    auto overrides = point.overrides;
-    overrides.insert(overrides.end(), user.begin(), user.end());
-    PlannedRun run;
-    run.experiment = methods::load_experiment(out.sweep.experiment, overrides);
-    run.id = config::run_id(run.experiment);
-    run.axes = config::axis_values(run.experiment, point.axes);
-    run.label = point.label;
-    run.seed = point.seed;
-    out.runs.push_back(std::move(run));
-  }
+  for (const auto& point : config::expand(out.sweep, plan.preset))
+    out.runs.push_back(resolve_point(out.sweep, point, user));
   return out;
 }
 

@@ -75,5 +75,9 @@ TEST_CASE("budget: bad input is one line naming the file, line and key", "[confi
        {"[budget]\nminutes = 30\nfit = \"a\\nb\"\n", "budget: fit = "},
        {"[budget]\nminutes = 30\nfit = \"x\"\nhours = 1\n", "budget: 'hours' is unknown; [budget] takes minutes, jobs"},
        {"[budget]\nminutes = 30\nfit = \"x\"\npresets = [\"gpu\"]\n",
-        "budget: presets names 'gpu', which the sweep does not define"}});
+        "budget: presets names 'gpu', which the sweep does not define"},
+       {"[budget]\nminutes = 30\nfit = \"x\"\npresets = [\"cpu\", \"cpu\"]\n",
+        "budget: presets = [ 'cpu', 'cpu' ] names 'cpu' twice"},
+       {"[budget]\nminutes = 30\nfit = \"x\"\npresets = []\n",
+        "budget: presets = [] must list the presets it holds for"}});
 }

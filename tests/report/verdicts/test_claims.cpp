@@ -30,17 +30,6 @@ using namespace contra::testing::report_fixtures;
 
 namespace {
 
-/// A 3 (batch) × 2 (epochs) grid: x = optim.batch, series = optim.epochs.
-std::string grid_sweep(const TempDir& dir, const std::string& seeds = "[0, 1, 2]") {
-  return write_file(dir / "grid.toml",
-                    "name = \"grid\"\nexperiment = \"" + kExperiment + "\"\nseeds = " + seeds +
-                        "\n[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"optim.epochs\" = [2, 4]\n"
-                        "[preset.cpu]\n\"data.train_subset\" = 20000\n"
-                        "[report]\ntitle = \"Grid\"\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
-                        "reference_y = \"top1\"\nx = \"optim.batch\"\nx_label = \"batch\"\n"
-                        "series = \"optim.epochs\"\nseries_label = \"epochs\"\n");
-}
-
 /// One claim of each kind, C1..C7 in this order.
 const char* kClaims = R"toml(paper = "Someone, A paper, arXiv:0000.00000"
 metric = "top-1 (%)"

@@ -21,16 +21,8 @@ using namespace contra::testing::report_fixtures;
 
 namespace {
 
-/// A 3 (batch) x 2 (epochs) grid whose cpu preset runs `trim` (TOML lines) on top of it.
-std::string trimmed_sweep(const TempDir& dir, const std::string& trim) {
-  return write_file(dir / "grid.toml",
-                    "name = \"grid\"\nexperiment = \"" + kExperiment + "\"\nseeds = [0, 1, 2]\n"
-                        "[grid]\n\"optim.batch\" = [256, 512, 1024]\n\"optim.epochs\" = [2, 4]\n"
-                        "[preset.cpu]\n\"data.train_subset\" = 20000\n" + trim +
-                        "[report]\ntitle = \"Grid\"\nreference = \"t.tab\"\nreference_x = \"batch\"\n"
-                        "reference_y = \"top1\"\nx = \"optim.batch\"\nx_label = \"batch\"\n"
-                        "series = \"optim.epochs\"\nseries_label = \"epochs\"\n");
-}
+/// The 3 (batch) x 2 (epochs) grid whose cpu preset runs `trim` (TOML lines) on top of it.
+std::string trimmed_sweep(const TempDir& dir, const std::string& trim) { return grid_sweep(dir, "[0, 1, 2]", trim); }
 
 const char* kClaims = R"toml(paper = "Someone, A paper, arXiv:0000.00000"
 metric = "top-1 (%)"
