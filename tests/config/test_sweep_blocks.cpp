@@ -192,7 +192,7 @@ TEST_CASE("sweep blocks: a preset grid naming no axis anywhere, an axis-less blo
   CHECK_THAT(msg, Catch::Contains("method.negatives"));
   CHECK_THAT(msg, Catch::Contains(no_axis));
   // An axis of either block is fine to replace.
-  const auto ok = write_file(dir / "b.toml", sweep_header() +
+  const auto ok = write_file(dir / "b.toml", sweep_header() + "default_preset = \"x\"\n"
                                                  "[[block]]\n"
                                                  "\"method.queue\" = [256]\n"
                                                  "[[block]]\n"

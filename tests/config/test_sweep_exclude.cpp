@@ -106,9 +106,19 @@ TEST_CASE("preset exclude: a table that matches nothing, or drops everything, is
   };
   // A key that is no axis (a typo), and a value no axis has: both would silently drop nothing.
   auto m = refused("[[preset.cpu.exclude]]\n\"method.temprature\" = 0.2\n");
-  CHECK_THAT(m, Catch::Contains("bad.toml:") && Catch::Contains("matches no point"));
+  CHECK_THAT(m, Catch::Contains("bad.toml:") && Catch::Contains("matches no point") &&
+                    Catch::Contains("it names 'method.temprature', which is no axis of the sweep"));
   m = refused("[[preset.cpu.exclude]]\n\"method.temperature\" = 0.3\n");
-  CHECK_THAT(m, Catch::Contains("matches no point") && Catch::Contains("preset.cpu"));
+  CHECK_THAT(m, Catch::Contains("matches no point") && Catch::Contains("preset.cpu") &&
+                    Catch::Contains("method.temperature = 0.3, a value the axis does not have (its values: 0.07, 0.2, "
+                                    "0.5)"));
+  // A string where the axis has numbers names the axis's values too.
+  m = refused("[[preset.cpu.exclude]]\n\"method.queue\" = \"256\"\n");
+  CHECK_THAT(m, Catch::Contains("method.queue = '256', a value the axis does not have (its values: 256, 1024)"));
+  // Values each on an axis, never together in one point.
+  m = refused("[[preset.cpu.exclude]]\n\"method.queue\" = 256\n\"optim.batch\" = 8\n");
+  CHECK_THAT(m, Catch::Contains("matches no point") && Catch::Contains("which no point has together with its other "
+                                                                       "values"));
   // A key of a block's own fixed settings is no axis either.
   m = refused("[[preset.cpu.exclude]]\n\"method.name\" = \"simclr\"\n");
   CHECK_THAT(m, Catch::Contains("matches no point"));
@@ -140,6 +150,14 @@ TEST_CASE("preset exclude: malformed tables are refused when the sweep is read",
   CHECK_THAT(refused("[[preset.cpux.exclude]]\n\"model.head\" = \"linear\"\n"),
              Catch::Contains("bad.toml:") && Catch::Contains("[preset.cpux] has only [[preset.cpux.exclude]] tables"));
   CHECK_THAT(refused("[[preset.cpu.exclude]]\n\"model.head\" = []\n"), Catch::Contains("lists no value"));
+  // One key written twice ("a.b" and a.b), a value listed twice, a table written twice: refused, not merged.
+  CHECK_THAT(refused("[[preset.cpu.exclude]]\n\"model.head\" = \"linear\"\nmodel.head = \"mlp\"\n"),
+             Catch::Contains("bad.toml:") && Catch::Contains("'model.head' is set twice in this [[preset.cpu.exclude]]"));
+  CHECK_THAT(refused("[[preset.cpu.exclude]]\n\"method.temperature\" = [0.2, 0.20]\n"),
+             Catch::Contains("method.temperature lists 0.2 twice"));
+  CHECK_THAT(refused("[[preset.cpu.exclude]]\n\"model.head\" = \"mlp\"\n[[preset.cpu.exclude]]\n\"model.head\" = "
+                     "\"mlp\"\n"),
+             Catch::Contains("repeats the one at") && Catch::Contains("bad.toml:"));
   // An inline table reads as dotted keys, which are no axis: refused when the sweep is expanded.
   const auto file = write_file(dir / "bad.toml", sweep_with("[[preset.cpu.exclude]]\n\"model.head\" = { a = 1 }\n"));
   CHECK_THAT(message_of([&] { (void)expand(load_sweep(file), "cpu"); }),

@@ -32,6 +32,7 @@ BudgetRule read_budget_rule(const toml::node& node, const std::string& file) {
       b.fit = text;
     } else if (key == "presets") {
       b.presets = read_presets(v, where, "budget", "it holds for");
+      b.presets_where = where;
     } else {
       core::fail("{}: budget: '{}' is unknown; [budget] takes minutes, jobs, fit and presets", where, key);
     }
@@ -40,6 +41,7 @@ BudgetRule read_budget_rule(const toml::node& node, const std::string& file) {
   if (!std::isfinite(b.minutes)) missing.emplace_back("minutes (the most the table may take)");
   if (b.fit.empty()) missing.emplace_back("fit (how its seeds or rows were fitted to it)");
   CONTRA_CHECK(missing.empty(), "{}: [budget] needs {}", b.where, fmt::join(missing, ", "));
+  if (b.presets_where.empty()) b.presets_where = b.where;
   return b;
 }
 

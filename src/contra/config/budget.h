@@ -22,6 +22,7 @@ struct BudgetRule {
   std::int64_t jobs = 2;             ///< >= 1
   std::string fit;                   ///< one line: how the seeds or rows were fitted to the budget
   std::vector<std::string> presets;  ///< the presets it holds for
+  std::string presets_where;         ///< "file:line" of its presets key; [budget]'s own where when absent
   std::string where;                 ///< "file:line" of [budget]
 };
 

@@ -23,17 +23,20 @@ struct Exclusion {
 };
 
 /// Parses `node`, the value of a preset's `exclude` key written at `where`, for preset `preset`.
-/// Throws ContraError naming `where` when it is not an array of tables, a table is empty, or a value
-/// is neither a scalar nor an array of scalars.
+/// Throws ContraError naming `where` when it is not an array of tables, a table is empty, a key is
+/// written twice ("a.b" and a.b), a value is listed twice, a table repeats an earlier one, or a
+/// value is neither a scalar nor an array of scalars.
 std::vector<Exclusion> read_exclusions(const toml::node& node, const std::string& where, const std::string& preset);
 
 /// Whether `point` (the (key, value) pairs its axes set, and ("label", its zip label) when it has
 /// one) matches `exclusion`.
 bool matches(const Exclusion& exclusion, const std::vector<std::pair<std::string, Value>>& point);
 
-/// The first value `exclusion` lists that matches none of `points` with its other keys as listed
-/// ("method.temperature = 0.11"), or "" when each value drops a point: a typo beside a value that
-/// matches would otherwise drop nothing, silently.
+/// Why `exclusion` would drop less than it says among `points` (each point's axes, kept or dropped),
+/// or "" when each value it lists drops a point: a key that is no axis, a value its axis does not
+/// have (the axis's values named), a value that occurs with none of the other keys' values, or
+/// values that never occur together. A typo beside a value that matches would otherwise drop
+/// nothing, silently.
 std::string unmatched_value(const Exclusion& exclusion,
                             const std::vector<std::vector<std::pair<std::string, Value>>>& points);
 

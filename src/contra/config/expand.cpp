@@ -109,15 +109,13 @@ std::vector<SweepPoint> expand(const Sweep& sweep, const std::string& preset_nam
     }
   }
   const std::string grid_note =
-      preset.grid.empty() ? "" : fmt::format(", after [preset.{}.grid] replaced some axes' values", preset.name);
+      preset.grid.empty() ? "" : fmt::format(" (after [preset.{}.grid] replaced some axes' values)", preset.name);
   for (std::size_t i = 0; i < preset.exclude.size(); ++i) {
-    CONTRA_CHECK(used[i],
-                 "{}: this [[preset.{}.exclude]] matches no point of the sweep (each key must be an axis, not a "
-                 "fixed key, and each value one of the values the preset runs{})",
-                 preset.exclude[i].origin, preset.name, grid_note);
-    const auto stray = unmatched_value(preset.exclude[i], every);
-    CONTRA_CHECK(stray.empty(), "{}: this [[preset.{}.exclude]] lists {}, which matches no point of the sweep (a value "
-                 "the axis does not have{})", preset.exclude[i].origin, preset.name, stray, grid_note);
+    const auto why = unmatched_value(preset.exclude[i], every);
+    CONTRA_CHECK(used[i], "{}: this [[preset.{}.exclude]] matches no point of the sweep: {}{}", preset.exclude[i].origin,
+                 preset.name, why, grid_note);
+    CONTRA_CHECK(why.empty(), "{}: this [[preset.{}.exclude]] drops less than it lists: {}{}", preset.exclude[i].origin,
+                 preset.name, why, grid_note);
   }
   CONTRA_CHECK(points == 0 || !runs.empty() || seeds.empty(), "{}: [[preset.{}.exclude]] drops every point of the sweep",
                preset.exclude.empty() ? sweep.file : preset.exclude.front().origin, preset.name);

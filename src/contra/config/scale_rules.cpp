@@ -106,6 +106,7 @@ PowerRule read_power_rule(const toml::node& node, const std::string& file) {
       (key == "detect" ? p.detect : p.sd) = x;
     } else if (key == "presets") {
       p.presets = detail::read_presets(v, where, "power", "it sets the seeds of");
+      p.presets_where = where;
     } else if (key == "sd_from" || key == "unit") {
       CONTRA_CHECK(one_line_text(v, key == "sd_from" ? p.sd_from : p.unit), "{}: power: {} = {} must be one line of text{}",
                    where, key, literal_of(v), key == "sd_from" ? ": where the SD comes from" : ": the unit of detect and sd");
@@ -118,6 +119,7 @@ PowerRule read_power_rule(const toml::node& node, const std::string& file) {
   if (!std::isfinite(p.sd)) missing.emplace_back("sd (the per-seed SD it assumes)");
   if (p.sd_from.empty()) missing.emplace_back("sd_from (where the SD comes from)");
   CONTRA_CHECK(missing.empty(), "{}: [power] needs {}", p.where, fmt::join(missing, ", "));
+  if (p.presets_where.empty()) p.presets_where = p.where;
   return p;
 }
 

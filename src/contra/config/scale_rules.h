@@ -40,6 +40,7 @@ struct PowerRule {
   /// The presets it sets the seeds of: the pilot's SD holds at the pilot's scale (absent: the
   /// sweep's default preset).
   std::vector<std::string> presets;
+  std::string presets_where;  ///< "file:line" of its presets key; [power]'s own where when absent
   std::string where;    ///< "file:line" of [power]
 };
 

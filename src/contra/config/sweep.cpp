@@ -44,6 +44,12 @@ bool set_for_every_run(const Sweep& sweep, const std::string& key) {
          (!sweep.blocks.empty() && std::all_of(sweep.blocks.begin(), sweep.blocks.end(), in_block));
 }
 
+/// A name used as one folder under the results: no separator, no '.' or '..', not empty.
+bool plain_folder_name(const std::string& name) {
+  static const std::regex safe("^[A-Za-z0-9_][A-Za-z0-9_.-]*$");
+  return std::regex_match(name, safe);
+}
+
 Preset read_preset(const std::string& name, const toml::table& table, const Sweep& sweep) {
   Preset p;
   p.name = name;
@@ -53,8 +59,12 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
                detail::location_of(*exclude, sweep.file), name, name);
   std::vector<Leaf> leaves;
   flatten(table, "", leaves);
+  std::map<std::string, std::string> seen;  // "a.b" and a.b are one key: TOML lets both be written
   for (const auto& [key, node] : leaves) {
     const std::string where = detail::location_of(*node, sweep.file);
+    const auto [first, added] = seen.emplace(key, where);
+    CONTRA_CHECK(added, "{}: '{}' is set twice in [preset.{}] (also at {}): one would be dropped", where, key, name,
+                 first->second);
     if (key == "description") {
       p.description = read_string(*node, where, "preset." + name + ".description");
     } else if (key == "seeds") {
@@ -69,6 +79,15 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
         return std::any_of(set.grid.begin(), set.grid.end(), [&](const Axis& a) { return a.key == axis; });
       };
       const bool known = has(sweep.axes) || std::any_of(sweep.blocks.begin(), sweep.blocks.end(), has);
+      const auto zipped = [&](const AxisSet& set) {
+        return std::any_of(set.zips.begin(), set.zips.end(), [&](const ZipAxis& z) {
+          return std::find(z.keys.begin(), z.keys.end(), axis) != z.keys.end();
+        });
+      };
+      CONTRA_CHECK(known || !(zipped(sweep.axes) || std::any_of(sweep.blocks.begin(), sweep.blocks.end(), zipped)),
+                   "{}: [preset.{}] replaces '{}', an axis of a [[zip]]: a zip's values move together and are not "
+                   "replaced one axis at a time; drop its points with [[preset.{}.exclude]]",
+                   where, name, axis, name);
       CONTRA_CHECK(known, "{}: [preset.{}] replaces grid axis '{}', but neither [grid] nor a [[block]] has it", where,
                    name, axis);
       p.grid[axis] = unique_values(*node, where, axis);
@@ -183,8 +202,7 @@ Sweep load_sweep(const std::string& file) {
     const std::string where = detail::location_of(node, file);
     if (key == "name") {
       s.name = read_string(node, where, key);
-      static const std::regex safe("^[A-Za-z0-9_][A-Za-z0-9_.-]*$");
-      CONTRA_CHECK(std::regex_match(s.name, safe),
+      CONTRA_CHECK(plain_folder_name(s.name),
                    "{}: name = '{}' must be a plain folder name (letters, digits, '_', "
                    "'-', '.'), since results go to <results>/<name>/",
                    where, s.name);
@@ -251,6 +269,10 @@ Sweep load_sweep(const std::string& file) {
   if (const auto* presets = doc["preset"].as_table()) {
     for (const auto& [name, node] : *presets) {
       CONTRA_CHECK(node.is_table(), "{}: preset.{} must be a table", detail::location_of(node, file), name.str());
+      CONTRA_CHECK(plain_folder_name(std::string(name.str())),
+                   "{}: preset '{}' must be a plain folder name (letters, digits, '_', '-', '.'), since its results go "
+                   "to <results>/<name>/<preset>/",
+                   detail::location_of(node, file), name.str());
       s.presets[std::string(name.str())] = read_preset(std::string(name.str()), *node.as_table(), s);
     }
   }
@@ -262,14 +284,14 @@ Sweep load_sweep(const std::string& file) {
   std::set<std::string> preset_names;
   for (const auto& [name, p] : s.presets) preset_names.insert(name);
   check_report(s.report, preset_names, file);
-  if (s.power)
-    for (const auto& name : s.power->presets)
+  const auto defined = [&](const std::vector<std::string>& names, const std::string& where, const char* table) {
+    for (const auto& name : names)
       CONTRA_CHECK(preset_names.count(name) == 1 || name == s.default_preset,
-                   "{}: power: presets names '{}', which the sweep does not define", s.power->where, name);
-  if (s.budget)
-    for (const auto& name : s.budget->presets)
-      CONTRA_CHECK(preset_names.count(name) == 1 || name == s.default_preset,
-                   "{}: budget: presets names '{}', which the sweep does not define", s.budget->where, name);
+                   "{}: {}: presets names '{}', which the sweep does not define; presets: {}", where, table, name,
+                   preset_names.empty() ? s.default_preset : fmt::format("{}", fmt::join(preset_names, ", ")));
+  };
+  if (s.power) defined(s.power->presets, s.power->presets_where, "power");
+  if (s.budget) defined(s.budget->presets, s.budget->presets_where, "budget");
   if (const auto* slurm = doc["slurm"].as_table()) {
     (void)read_spec(*slurm, "slurm", file, s.slurm);
     validate_slurm(s.slurm, file);
@@ -318,16 +340,17 @@ Sweep load_sweep(const std::string& file) {
                  s.report.at("report.objective_cost_x", file), s.report.objective_cost_x, fmt::join(labels, ", "));
   }
   if (s.presets.find(s.default_preset) == s.presets.end()) {
-    // A sweep without presets runs its grid as written, under the name "cpu"; a default_preset
-    // that names none of the sweep's presets would run that way silently.
+    // A sweep without presets runs its grid as written, under the name "cpu". With presets but not
+    // the default one, a plain run would take the grid as written, unnoticed.
     const auto* node = doc.get("default_preset");
+    const auto names = fmt::format("{}", fmt::join(preset_names, ", "));
     CONTRA_CHECK(s.presets.empty() || node == nullptr,
-                 "{}: default_preset = '{}' names no preset of this sweep; presets: {}",
-                 node != nullptr ? detail::location_of(*node, file) : file, s.default_preset, [&] {
-                   std::vector<std::string> names;
-                   for (const auto& [name, preset] : s.presets) names.push_back(name);
-                   return fmt::format("{}", fmt::join(names, ", "));
-                 }());
+                 "{}: default_preset = '{}' names no preset of this sweep; presets: {}", detail::location_of(*node, file),
+                 s.default_preset, names);
+    CONTRA_CHECK(s.presets.empty(),
+                 "{}: the sweep has presets but none named '{}' and no default_preset: name the one a plain run takes "
+                 "(default_preset = \"...\"); presets: {}",
+                 file, s.default_preset, names);
     s.presets[s.default_preset] = Preset{s.default_preset, "", {}, {}, {}, {}, {}};
   }
   if (s.baselines_origin.empty()) s.baselines_origin = file;

@@ -90,8 +90,8 @@ std::string read_string(const toml::node& node, const std::string& where, const 
 std::vector<std::string> read_presets(const toml::node& node, const std::string& where, const char* table,
                                       const char* purpose) {
   std::vector<std::string> presets;
-  CONTRA_CHECK(read_value(node, presets) && !presets.empty(), "{}: {}: presets = {} must list the presets {}", where,
-               table, literal_of(node), purpose);
+  CONTRA_CHECK(read_value(node, presets) && !presets.empty(), "{}: {}: presets = {} must be a non-empty array of preset names "
+               "(strings): the presets {}", where, table, literal_of(node), purpose);
   for (auto it = presets.begin(); it != presets.end(); ++it)
     CONTRA_CHECK(std::find(presets.begin(), it, *it) == it, "{}: {}: presets = {} names '{}' twice", where, table,
                  literal_of(node), *it);

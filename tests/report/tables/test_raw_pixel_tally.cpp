@@ -104,10 +104,23 @@ TEST_CASE("random-init note: the rows whose kNN is not above the untrained encod
                                      "1024, m = 0.9 (66.50 against 66.50)."));
   CHECK_THAT(note, Catch::Contains("not testable"));
 
-  d.rows = {at("0.99", 70.0, "ok"), at("0.999", 67.0, "ok")};
-  CHECK(contra::report::random_init_note(spec, d) == "Learned: all 2 rows' kNN is above the random-init encoder's 66.50.");
+  CHECK_THAT(note, Catch::EndsWith("(1 row without both values not judged)."));
 
-  // No random-init baseline, or no value: nothing to say.
+  d.rows = {at("0.99", 70.0, "ok"), at("0.999", 67.0, "ok")};
+  CHECK(contra::report::random_init_note(spec, d) ==
+        "Learned: all 2 rows' kNN is above the random-init encoder's 66.50.");
+  d.rows = {at("0.99", 70.0, "ok")};
+  CHECK(contra::report::random_init_note(spec, d) ==
+        "Learned: the one row's kNN is above the random-init encoder's 66.50.");
+
+  // Nothing to judge against, or nothing to judge: the note says which; no rows, nothing to say.
+  d.rows = {at("0.99", NAN, "ok")};
+  CHECK(contra::report::random_init_note(spec, d) == "Random init: not judged: no row has a kNN value.");
   d.baselines.clear();
+  d.rows = {at("0.99", 70.0, "ok")};
+  CHECK(contra::report::random_init_note(spec, d) ==
+        "Random init: not judged: no run measured its own random-init kNN (eval.knn_random_init) and the table has "
+        "no random-init baseline.");
+  d.rows.clear();
   CHECK(contra::report::random_init_note(spec, d).empty());
 }

@@ -182,6 +182,9 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
   CHECK(line_starting(md, "| raw pixels |") ==
         "| raw pixels | 40.00 / 45.00 | 40.00 / 45.00 | — | — | — | — |");
   CHECK(line_index(md, "| 256 |") < line_index(md, "| 512 |"));
+  CHECK_THAT(md, Catch::Contains("The baselines come first: raw pixels and random init train nothing, so they are "
+                                 "the same in every column; the supervised ceiling trained the epochs of the table's "
+                                 "longest row."));
   CHECK_THAT(md, Catch::Contains("arXiv:2002.05709"));
   CHECK_THAT(csv, Catch::StartsWith("baseline,optim.batch,optim.epochs,measured_mean,"));
   CHECK_THAT(csv, Catch::Contains("\n,512,4,59.1200,"));
@@ -192,6 +195,36 @@ TEST_CASE("report kind grid: batch rows, epoch columns, SimCLR Fig. 9 beside", "
   CHECK(contra::report::paper_value(reference, spec, "800", 8192) == "69.0");
   CHECK(contra::report::paper_value(reference, spec, "2", 256) == "—");    // no such paper column
   CHECK(contra::report::paper_value(reference, spec, "100", 128) == "—");  // no such paper row
+}
+
+TEST_CASE("report kind grid: the cells' note and brackets follow the baselines the sweep has", "[report]") {
+  TempDir dir;
+  const auto md_with = [&](const std::string& baselines) {
+    const auto sweep = write_file(dir / "g.toml", "name = \"g\"\nexperiment = \"" + kExperiment +
+                                                      "\"\nseeds = [0]\nbaselines = " + baselines +
+                                                      "\n[grid]\n\"optim.batch\" = [256]\n\"optim.epochs\" = [2, 4]\n"
+                                                      "[report]\nkind = \"grid\"\ntitle = \"G\"\nx = \"optim.batch\"\n"
+                                                      "series = \"optim.epochs\"\n");
+    const auto plan = record_all(sweep, dir / ("results-" + std::to_string(baselines.size())), [](const auto&) {
+      Fake f;
+      f.knn = 60;
+      f.linear = 70;
+      return f;
+    });
+    return report_twice(plan);
+  };
+  // No baselines: no brackets of gains, and no note of baselines the table does not have.
+  std::string md = md_with("[]");
+  INFO("table.md:\n" << md);
+  CHECK(line_starting(md, "| 256 |") == "| 256 | 60.00 / 70.00 | 60.00 / 70.00 |");
+  CHECK_THAT(md, Catch::Contains("means ± std over seeds.") && !Catch::Contains("The baselines come first") &&
+                     !Catch::Contains("gain over raw pixels") && !Catch::Contains("Baselines, on the same data"));
+  // Random init alone: the note names it, and the Baselines note describes it only.
+  md = md_with("[\"random_init\"]");
+  CHECK_THAT(md, Catch::Contains("means ± std over seeds. The baselines come first: random init trains nothing, so "
+                                 "it is the same in every column."));
+  CHECK_THAT(md, !Catch::Contains("Raw pixels:") && !Catch::Contains("supervised:"));
+  CHECK(line_starting(md, "| 256 |") == "| 256 | 60.00 / 70.00 | 60.00 / 70.00 |");
 }
 
 TEST_CASE("report kind cost: memory growth per negative and MoCo v2 Table 3 beside", "[report]") {

@@ -79,5 +79,5 @@ TEST_CASE("budget: bad input is one line naming the file, line and key", "[confi
        {"[budget]\nminutes = 30\nfit = \"x\"\npresets = [\"cpu\", \"cpu\"]\n",
         "budget: presets = [ 'cpu', 'cpu' ] names 'cpu' twice"},
        {"[budget]\nminutes = 30\nfit = \"x\"\npresets = []\n",
-        "budget: presets = [] must list the presets it holds for"}});
+        "budget: presets = [] must be a non-empty array of preset names (strings): the presets it holds for"}});
 }

@@ -127,8 +127,10 @@ std::string baselines_note(const RowSet& rows) {
     parts.push_back(fmt::format("{}: kNN {}, linear {}{}", b.label, mean_std(b.knn), mean_std(b.linear),
                                 b.status == "ok" ? "" : " (" + b.status + ")"));
   std::vector<std::string> how;
-  for (const auto* spec : methods::baselines())
-    how.push_back(fmt::format("{}: {}", spec->baseline->label, spec->baseline->description));
+  for (const auto* spec : methods::baselines())  // how each baseline the table has is computed
+    if (std::any_of(rows.baselines.begin(), rows.baselines.end(),
+                    [&](const BaselineRow& b) { return b.label == spec->baseline->label; }))
+      how.push_back(fmt::format("{}: {}", spec->baseline->label, spec->baseline->description));
   std::string described = fmt::format("{}", fmt::join(how, "; "));
   if (!described.empty()) described[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(described[0])));
   return fmt::format("Baselines, on the same data and protocols (results/baselines; docs/baselines.md): {}. {}.{}",
@@ -145,31 +147,47 @@ std::string random_init_note(const config::ReportSpec& spec, const RowSet& rows)
                                                    : label;
   };
   std::vector<std::string> below;
-  int judged = 0, own = 0;
+  int judged = 0, own = 0, without = 0;
   for (const auto& r : rows.rows) {
     // Each run's own random-init kNN where the runs measured it (eval.knn_random_init), else the baseline's.
     const double runs_own = mean_over_runs(rows, r, "knn_top1_random_init");
     const double against = std::isfinite(runs_own) ? runs_own : baseline;
-    if (!std::isfinite(r.knn.mean) || !std::isfinite(against)) continue;
+    if (!std::isfinite(r.knn.mean) || !std::isfinite(against)) {
+      ++without;
+      continue;
+    }
     ++judged;
     own += std::isfinite(runs_own) ? 1 : 0;
     if (r.knn.mean <= against)
       below.push_back(fmt::format("{} ({:.2f} against {:.2f}{})", name(r), r.knn.mean, against,
                                   r.status.empty() || r.status == "ok" ? "" : ", " + r.status));
   }
-  if (judged == 0) return "";
+  if (rows.rows.empty()) return "";
+  if (judged == 0) {
+    const bool has_reference =
+        std::isfinite(baseline) || std::any_of(rows.rows.begin(), rows.rows.end(), [&](const Row& r) {
+          return std::isfinite(mean_over_runs(rows, r, "knn_top1_random_init"));
+        });
+    return has_reference ? "Random init: not judged: no row has a kNN value."
+                         : "Random init: not judged: no run measured its own random-init kNN (eval.knn_random_init) "
+                           "and the table has no random-init baseline.";
+  }
   const std::string reference =
       own == judged ? "each row's own runs' random-init kNN (eval.knn_random_init)"
       : own == 0    ? fmt::format("the random-init encoder's {:.2f}", baseline)
                     : fmt::format("each row's own runs' random-init kNN where they measured it, else the random-init "
                                   "encoder's {:.2f}",
                                   baseline);
-  if (below.empty()) return fmt::format("Learned: all {} rows' kNN is above {}.", judged, reference);
+  const std::string unjudged =
+      without == 0 ? "" : fmt::format(" ({} row{} without both values not judged)", without, without == 1 ? "" : "s");
+  if (below.empty())
+    return fmt::format("Learned: {} kNN is above {}{}.",
+                       judged == 1 ? "the one row's" : fmt::format("all {} rows'", judged), reference, unjudged);
   return fmt::format(
       "**Not above random init** on kNN (against {}): {} of {} rows, {}. Their training did not improve on the "
       "untrained encoder by this monitor at this scale; a claim on them is not testable (condition "
-      "knn_over_random_init, docs/claims.md).",
-      reference, below.size(), judged, fmt::join(below, "; "));
+      "knn_over_random_init, docs/claims.md){}.",
+      reference, below.size(), judged, fmt::join(below, "; "), unjudged);
 }
 
 }  // namespace contra::report

@@ -54,7 +54,8 @@ std::string baselines_note(const RowSet& rows);
 /// is not above their own runs' mean random-init kNN (knn_top1_random_init, where the runs measured
 /// it) or else the random-init baseline's (config::BaselineSpec::Role::init), each labelled as
 /// `spec` names rows, with both values and its status where that is not "ok" (a loss near chance,
-/// a fail); or that every row is above it. "" when no row has both values.
+/// a fail); or that every row is above it; rows without both values are counted as not judged.
+/// When no row has both, says why (no kNN value, or no random-init reference); "" without rows.
 /// A claim on such a row is not testable (its condition knn_over_random_init, docs/claims.md).
 std::string random_init_note(const config::ReportSpec& spec, const RowSet& rows);
 

@@ -43,17 +43,35 @@ std::vector<std::string> paper_series(const std::optional<config::ReferenceTable
   return out;
 }
 
+/// The cells' note: what a cell holds, and of the baselines the table has, how they read.
+std::string cells_note(const RowSet& d) {
+  using Role = config::BaselineSpec::Role;
+  std::string note =
+      "Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std over seeds";
+  if (d.baseline(Role::input) != nullptr)
+    note += ", then in brackets each one's gain over raw pixels (kNN / linear), in points";
+  note += ".";
+  std::vector<std::string> untrained;
+  for (const auto& b : d.baselines)
+    if (b.role != Role::ceiling) untrained.push_back(b.label);
+  if (!d.baselines.empty()) note += " The baselines come first";
+  if (!untrained.empty())
+    note += fmt::format(": {} train{} nothing, so {} the same in every column", fmt::join(untrained, " and "),
+                        untrained.size() == 1 ? "s" : "", untrained.size() == 1 ? "it is" : "they are");
+  if (d.baseline(Role::ceiling) != nullptr)
+    note += std::string(untrained.empty() ? ": " : "; ") + "the supervised ceiling trained the epochs of the "
+            "table's longest row";
+  if (!d.baselines.empty()) note += ".";
+  return note;
+}
+
 }  // namespace
 
 Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
                  const std::optional<config::ReferenceTable>& reference) {
   const auto& spec = plan.sweep.report;
   Table t = table_head(plan, d);
-  t.notes.push_back(
-      "Cells: kNN top-1 (%) at the final epoch, then the linear probe's top-1 (%), means ± std over seeds, "
-      "then in brackets each one's gain over raw pixels (kNN / linear), in points. The baselines come first: "
-      "raw pixels and random init train nothing, so they are the same in every column; the supervised "
-      "ceiling trained the epochs of the table's longest row.");
+  t.notes.push_back(cells_note(d));
   const auto papers = paper_series(reference, spec);
   t.columns = {spec.x_header()};
   for (const auto& s : d.series_order) t.columns.push_back(fmt::format("measured, {} {}", spec.series_header(), s));
@@ -66,15 +84,18 @@ Table grid_table(const sweep::SweepPlan& plan, const RowSet& d,
     row.resize(t.columns.size(), "—");
     t.rows.push_back(std::move(row));
   }
+  const bool has_input = d.baseline(config::BaselineSpec::Role::input) != nullptr;
   for (const auto& [x, text] : x_values(d)) {
     std::vector<std::string> row = {text};
     for (const auto& s : d.series_order) {
       const Row* r = find_row(d, s, text);
+      const std::string gains = has_input && r != nullptr
+                                    ? fmt::format(" [{} / {}]", gain_over_input(d, r->knn.mean, true),
+                                                  gain_over_input(d, r->linear.mean, false))
+                                    : "";
       row.push_back(r == nullptr ? "—"
-                                 : fmt::format("{} / {} [{} / {}]{}", mean_std(r->measured),
-                                               mean_std_n(r->linear, r->measured.n),
-                                               gain_over_input(d, r->knn.mean, true),
-                                               gain_over_input(d, r->linear.mean, false),
+                                 : fmt::format("{} / {}{}{}", mean_std(r->measured),
+                                               mean_std_n(r->linear, r->measured.n), gains,
                                                r->status == "ok" ? "" : " (" + r->status + ")"));
     }
     for (const auto& s : papers) row.push_back(paper_value(reference, spec, s, x));
