@@ -33,6 +33,12 @@ TEST_CASE("sweep presets: a preset's name is one folder under the results", "[co
                Catch::Contains(dir.path().string()) &&
                    Catch::Contains("preset '" + name + "' must be a plain folder name"));
   CHECK_THAT(refused("[preset.\"\"]"), Catch::Contains("preset '' must be a plain folder name"));
+  // The default preset's name too, also where the sweep has no presets (the grid runs under it).
+  for (const std::string name : {"../x", "", "-rf"}) {
+    const auto file = write_file(dir / "d.toml", sweep_header() + "default_preset = \"" + name + "\"\n" + kGrid);
+    CHECK_THAT(message_of([&] { (void)load_sweep(file); }),
+               Catch::StartsWith(file + ":2: default_preset = '" + name + "' must be a plain folder name"));
+  }
   // A plain name is a preset.
   const auto ok = write_file(dir / "ok.toml", sweep_header() + kGrid + "[preset.cpu]\n[preset.gpu-2]\n");
   CHECK(load_sweep(ok).presets.count("gpu-2") == 1);
@@ -54,6 +60,11 @@ TEST_CASE("sweep presets: a key written twice in a preset is refused, not the la
                                                   "[preset.cpu.grid]\n\"optim.batch\" = [64]\n");
   CHECK_THAT(message_of([&] { (void)load_sweep(zip); }),
              Catch::Contains("z.toml:") && Catch::Contains("replaces 'optim.batch', an axis of a [[zip]]"));
+  const auto label = write_file(dir / "l.toml", sweep_header() +
+                                                    "[[zip]]\n\"optim.batch\" = [64, 128]\nlabel = [\"a\", \"b\"]\n"
+                                                    "[preset.cpu.grid]\nlabel = [\"a\"]\n");
+  CHECK_THAT(message_of([&] { (void)load_sweep(label); }),
+             Catch::Contains("l.toml:") && Catch::Contains("replaces 'label', which names a [[zip]]'s points"));
 }
 
 TEST_CASE("sweep presets: presets without the default one, and presets a rule names, are checked", "[config]") {

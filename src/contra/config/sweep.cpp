@@ -45,6 +45,7 @@ bool set_for_every_run(const Sweep& sweep, const std::string& key) {
 }
 
 /// A name used as one folder under the results: no separator, no '.' or '..', not empty.
+constexpr const char* kFolderNameRule = "letters, digits, '_', '-', '.', first a letter, digit or '_'";
 bool plain_folder_name(const std::string& name) {
   static const std::regex safe("^[A-Za-z0-9_][A-Za-z0-9_.-]*$");
   return std::regex_match(name, safe);
@@ -84,6 +85,10 @@ Preset read_preset(const std::string& name, const toml::table& table, const Swee
           return std::find(z.keys.begin(), z.keys.end(), axis) != z.keys.end();
         });
       };
+      CONTRA_CHECK(axis != "label",
+                   "{}: [preset.{}] replaces 'label', which names a [[zip]]'s points and is not replaced per preset: "
+                   "drop points with [[preset.{}.exclude]] label = \"...\"",
+                   where, name, name);
       CONTRA_CHECK(known || !(zipped(sweep.axes) || std::any_of(sweep.blocks.begin(), sweep.blocks.end(), zipped)),
                    "{}: [preset.{}] replaces '{}', an axis of a [[zip]]: a zip's values move together and are not "
                    "replaced one axis at a time; drop its points with [[preset.{}.exclude]]",
@@ -203,9 +208,8 @@ Sweep load_sweep(const std::string& file) {
     if (key == "name") {
       s.name = read_string(node, where, key);
       CONTRA_CHECK(plain_folder_name(s.name),
-                   "{}: name = '{}' must be a plain folder name (letters, digits, '_', "
-                   "'-', '.'), since results go to <results>/<name>/",
-                   where, s.name);
+                   "{}: name = '{}' must be a plain folder name ({}), since results go to <results>/<name>/", where,
+                   s.name, kFolderNameRule);
     } else if (key == "description") {
       s.description = read_string(node, where, key);
     } else if (key == "experiment") {
@@ -224,6 +228,10 @@ Sweep load_sweep(const std::string& file) {
       s.seeds = read_seeds(node, where);
     } else if (key == "default_preset") {
       s.default_preset = read_string(node, where, key);
+      CONTRA_CHECK(plain_folder_name(s.default_preset),
+                   "{}: default_preset = '{}' must be a plain folder name ({}), since its results go to "
+                   "<results>/<name>/<preset>/",
+                   where, s.default_preset, kFolderNameRule);
     } else if (key == "baselines") {
       std::vector<std::string> names;
       CONTRA_CHECK(detail::read_value(node, names), "{}: baselines = {} must be an array of baseline names", where,
@@ -270,9 +278,9 @@ Sweep load_sweep(const std::string& file) {
     for (const auto& [name, node] : *presets) {
       CONTRA_CHECK(node.is_table(), "{}: preset.{} must be a table", detail::location_of(node, file), name.str());
       CONTRA_CHECK(plain_folder_name(std::string(name.str())),
-                   "{}: preset '{}' must be a plain folder name (letters, digits, '_', '-', '.'), since its results go "
-                   "to <results>/<name>/<preset>/",
-                   detail::location_of(node, file), name.str());
+                   "{}: preset '{}' must be a plain folder name ({}), since its results go to "
+                   "<results>/<name>/<preset>/",
+                   detail::location_of(node, file), name.str(), kFolderNameRule);
       s.presets[std::string(name.str())] = read_preset(std::string(name.str()), *node.as_table(), s);
     }
   }

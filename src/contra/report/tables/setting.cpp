@@ -87,7 +87,7 @@ std::vector<std::string> setting_notes(const std::vector<RunSummary>& runs, bool
           "epoch**; mean ± sample std over seeds, n runs per row; {}",
           v("eval.knn_k"), v("eval.knn_t"), split,
           input_baseline ? "\"vs raw pixels\" is a row's mean minus the raw-pixel baseline's on the same protocol, in points."
-                     : "\"vs raw pixels\" is empty: the sweep plans no raw-pixel baseline (`baselines`)."),
+                     : "the sweep plans no raw-pixel baseline (`baselines`), so no row is compared with raw pixels."),
       fmt::format("Cost: train s and images/s are means per run (training steps only, no evaluation); peak MiB is the "
                   "mean ± sd over seeds of each run's peak memory (resident set on CPU, allocator peak on GPU; of rank 0 "
                   "with several processes), the statistic the cost claims test. "
