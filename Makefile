@@ -168,14 +168,16 @@ ablations: ablation-momentum ablation-mechanism ablation-batch cost-accuracy abl
 
 # Every result again from one commit: the tree must be clean (a -dirty build is refused), every record
 # another commit wrote is set aside as *.h5.previous (scripts/set-aside-stale.sh) and every table
-# trains what is missing with RESUME=1: the ablations (their budgets: 30 minutes for the momentum
-# table, 45 for each other; about 4.5 hours in all on 2 cores), the recipe study (about 75 minutes;
-# its rule and choice were committed before, at 599af83) and the precision study (about 45), then
-# the index. Stopped, it resumes where it stopped: a second call keeps the records this commit wrote.
+# trains what is missing with RESUME=1: the recipe study first (about 75 minutes; its rule and
+# choice were committed before, at 599af83: its table, printed before any ablation trains, shows
+# whether this commit chooses the recipe the presets carry), then the ablations (their budgets: 30
+# minutes for the momentum table, 45 for each other; about 4.5 hours in all on 2 cores) and the
+# precision study (about 45), then the index. Stopped, it resumes where it stopped: a second call
+# keeps the records this commit wrote.
 regenerate: cli
 	bash scripts/set-aside-stale.sh $(CONTRA) results
-	$(MAKE) ablations RESUME=1
 	$(MAKE) recipe RESUME=1
+	$(MAKE) ablations RESUME=1
 	$(MAKE) precision-fidelity RESUME=1
 	$(MAKE) index
 

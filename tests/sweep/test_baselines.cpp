@@ -190,3 +190,35 @@ TEST_CASE("baselines: --rerun trains again only those another commit recorded", 
     CHECK(fs::exists(contra::store::final_path(b.runs_dir(), r.id).string() + ".previous") == !this_commit);
   }
 }
+
+TEST_CASE("baselines: a labelled study's baselines take its cost point's data, epochs and width", "[sweep][baselines]") {
+  TempDir dir;
+  // The shipped recipe study: its candidates vary the images, epochs, batch, crop and width on one
+  // labelled zip, and its cost is measured against "inherited" (20000 images, 6 epochs, batch 256,
+  // width 16). Its baselines are computed there, not at the experiment file's 0 images, nor at the
+  // longest candidate's 12 epochs.
+  const auto plan = plan_sweep(contra::testing::kSource + "/sweeps/recipe.toml", "", {}, dir / "results");
+  REQUIRE(plan.sweep.report.objective_cost_x == "inherited");
+  const auto b = plan_baselines(plan);
+  const auto runs = by_label_seed(b);
+  const auto& raw = runs.at("raw pixels 0")->experiment;
+  const auto& init = runs.at("random init 1")->experiment;
+  const auto& sup = runs.at("supervised 0")->experiment;
+  for (const auto* e : {&raw, &init, &sup}) {
+    CHECK(e->data.train_subset == 20000);
+    CHECK(e->data.validation == 10000);  // [fixed] still applies: the same held-out images
+  }
+  CHECK(sup.optim.epochs == 6);
+  CHECK(sup.optim.batch == 256);
+  CHECK(sup.model.width == 16);
+  CHECK(init.model.width == 16);
+  CHECK(sup.augment.crop_scale_min == Approx(0.5));
+  // Without the cost key the same file's baselines fall back to the experiment's setting and the
+  // longest row's epochs: the rule above is the study's, not every labelled zip's.
+  const auto plain = plan_sweep(contra::testing::kSource + "/sweeps/recipe.toml", "", {}, dir / "results");
+  auto no_cost = plain;
+  no_cost.sweep.report.objective_cost_x.clear();
+  const auto nb = plan_baselines(no_cost);
+  CHECK(by_label_seed(nb).at("supervised 0")->experiment.optim.epochs == 12);
+  CHECK(by_label_seed(nb).at("raw pixels 0")->experiment.data.train_subset != 20000);
+}

@@ -32,13 +32,34 @@ std::vector<std::string> planned_baselines(const config::Sweep& sweep) {
 
 namespace {
 
-/// The setting every baseline starts from: experiment, [fixed], the preset, --set; no axis. Its
-/// [method] is a baseline's (the first registered), without the sweep's method keys: a
-/// contrastive key's check (MoCo's queue against the images, say) is the sweep's runs' business, at
-/// their own values, not the experiment file's.
+/// The point of a labelled zip axis that a study's cost is measured against
+/// (report.objective_cost_x, e.g. the recipe study's "inherited"), as overrides of its keys; empty
+/// for a sweep without one. Its baselines are computed at that point, so that raw pixels, the
+/// random-init encoder and the supervised ceiling see the data (images, epochs, batch, width) its
+/// candidates are measured against, not the experiment file's.
+std::vector<config::Override> cost_point(const config::Sweep& sweep) {
+  std::vector<config::Override> out;
+  const std::string& label = sweep.report.objective_cost_x;
+  if (label.empty()) return out;
+  for (const auto& zip : sweep.axes.zips) {
+    const auto at = std::find(zip.labels.begin(), zip.labels.end(), label);
+    if (at == zip.labels.end()) continue;
+    const auto i = static_cast<std::size_t>(at - zip.labels.begin());
+    for (std::size_t j = 0; j < zip.keys.size(); ++j)
+      out.push_back({zip.keys[j], zip.values[i][j], fmt::format("{} (the baselines' setting: point '{}')", zip.origin, label)});
+  }
+  return out;
+}
+
+/// The setting every baseline starts from: experiment, [fixed], the cost point of a labelled
+/// study (cost_point), the preset, --set; no other axis. Its [method] is a baseline's (the first
+/// registered), without the sweep's method keys: a contrastive key's check (MoCo's queue against
+/// the images, say) is the sweep's runs' business, at their own values, not the experiment file's.
 config::Experiment setting_of(const SweepPlan& plan) {
   const auto& preset = config::find_preset(plan.sweep, plan.preset);
   std::vector<config::Override> all = plan.sweep.fixed, overrides;
+  const auto point = cost_point(plan.sweep);
+  all.insert(all.end(), point.begin(), point.end());
   all.insert(all.end(), preset.overrides.begin(), preset.overrides.end());
   for (const auto& s : plan.sets) all.push_back(config::parse_set(s, plan.sweep.file));
   for (const auto& o : all)
@@ -92,10 +113,12 @@ SweepPlan plan_baselines(const SweepPlan& plan) {
   // (an axis, as the batch study's 1, 2, 4, or a [[block]] each), the experiment's own epochs may
   // belong to no row. It then takes that row's epochs with the keys counted in epochs (lr_steps,
   // warmup_epochs), so its schedule is one a row has; the first such row in plan order.
+  // A labelled study's baselines stay at its cost point's epochs (cost_point).
   const auto longest = std::max_element(plan.runs.begin(), plan.runs.end(), [](const auto& a, const auto& b) {
     return a.experiment.optim.epochs < b.experiment.optim.epochs;
   });
-  if (longest != plan.runs.end() && longest->experiment.optim.epochs != setting.optim.epochs) {
+  if (plan.sweep.report.objective_cost_x.empty() && longest != plan.runs.end() &&
+      longest->experiment.optim.epochs != setting.optim.epochs) {
     const auto& optim = longest->experiment.optim;
     setting.optim.epochs = optim.epochs;
     setting.optim.lr_steps = optim.lr_steps;

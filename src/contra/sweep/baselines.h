@@ -20,12 +20,14 @@ std::vector<std::string> planned_baselines(const config::Sweep& sweep);
 
 /// The baseline runs of `plan`: those planned_baselines names. The setting is the sweep's
 /// experiment with [fixed], the preset and the plan's --set values applied and its axes at the
-/// experiment's values, its [method] keys dropped; from it each baseline keeps what its
-/// config::BaselineSpec says:
+/// experiment's values, its [method] keys dropped; a study with report.objective_cost_x (a
+/// labelled zip, as sweeps/recipe.toml) sets its zip keys to that point's values first, so its
+/// baselines see the data of the candidate its costs are measured against. From it each baseline
+/// keeps what its config::BaselineSpec says:
 ///  - always the data, evaluation and run sections;
 ///  - keeps_model: the model (the random-init encoder, the supervised ceiling);
-///  - keeps_training: the augmentation and optimiser too, and it trains the most epochs any run of
-///    the plan trains: where that is not the setting's (optim.epochs an axis, as in SimCLR's batch
+///  - keeps_training: the augmentation and optimiser too, and (outside such a study) it trains
+///    the most epochs any run of the plan trains: where that is not the setting's (optim.epochs an axis, as in SimCLR's batch
 ///    study, or set per [[block]]), it takes the epochs, lr_steps and warmup_epochs of the first
 ///    run in plan order that trains them;
 ///  - seeded: one run per seed; else one run, at the first seed (nothing to draw).
