@@ -27,12 +27,19 @@ refused() {  # refused <what> <expected text> <command...>
   check "$what: exit 2" 2 "$rc"
   check "$what: one line naming it" "1 yes" "$(wc -l < "$tmp/out" | tr -d ' ') $(grep -q -- "$text" "$tmp/out" && echo yes)"
 }
-refused "no binary" "no executable contra binary" bash "$script" "$tmp/none" "$momentum"
+refused "no binary" "is no contra binary" bash "$script" "$tmp/none" "$momentum"
+refused "a binary that is not contra" "'/bin/true' is no contra binary" bash "$script" /bin/true "$momentum"
 refused "no sweep file" "no sweep file '$tmp/none.toml'" bash "$script" "$bin" "$tmp/none.toml"
 printf 'name = "x"\n' > "$tmp/plain.toml"
 refused "a sweep without [budget]" "has no \[budget\] table" bash "$script" "$bin" "$tmp/plain.toml"
 printf '[budget]\nminutes = 30\nfit = "no trim"\n' > "$tmp/nofit.toml"
-refused "a fit without 'X of Y minutes'" "fit = \"no trim\": no 'X of Y minutes'" bash "$script" "$bin" "$tmp/nofit.toml"
+refused "a fit without 'X of Y minutes'" "fit = 'no trim': no 'X of 30 minutes'" bash "$script" "$bin" "$tmp/nofit.toml"
+printf '[budget]\nminutes = 45\nfit = "40 of 30 minutes"\n' > "$tmp/othery.toml"
+refused "a fit whose Y is not the budget" "no 'X of 45 minutes' (its budget)" bash "$script" "$bin" "$tmp/othery.toml"
+printf '[budget]\nminutes = 0\nfit = "1 of 0 minutes"\n' > "$tmp/zero.toml"
+refused "a budget of 0 minutes" "minutes = 0: the table's budget" bash "$script" "$bin" "$tmp/zero.toml"
+printf '[budget]\nminutes = 30\nminutes = 31\n' > "$tmp/twice.toml"
+refused "a key written twice" "twice.toml: not TOML" bash "$script" "$bin" "$tmp/twice.toml"
 refused "too few steps" "BUDGET_CHECK_STEPS = '50'" env BUDGET_CHECK_STEPS=50 bash "$script" "$bin" "$momentum"
 refused "a reference that is no number" "BUDGET_REFERENCE_IMAGES_PER_S = 'fast'" \
   env BUDGET_REFERENCE_IMAGES_PER_S=fast bash "$script" "$bin" "$momentum"
@@ -49,5 +56,15 @@ BUDGET_REFERENCE_IMAGES_PER_S=1000000000 bash "$script" "$bin" "$tmp/fit.toml" "
 check "a fast reference: exit 1" 1 $?
 check "a fast reference: both tables OVER, counted" "2 yes" \
   "$(grep -c ': OVER$' "$tmp/out") $(grep -q '2 of 2 tables would go over' "$tmp/out" && echo yes)"
+
+# Stopped (a CI's cancel, a timeout), it takes its calibration runs with it.
+BUDGET_CHECK_STEPS=99999 bash "$script" "$bin" "$tmp/fit.toml" > /dev/null 2>&1 &
+stopped=$!
+sleep 4
+kill -TERM $stopped
+wait $stopped
+check "stopped by SIGTERM: exit 143" 143 $?
+sleep 1
+check "stopped by SIGTERM: no calibration run left" 0 "$(pgrep -fc -- '--stop-after-steps 99999')"
 
 [ $failures -eq 0 ] && echo "all budget-check cases passed" || { echo "$failures failed"; exit 1; }
