@@ -8,12 +8,7 @@
 set -uo pipefail
 root=$1
 bin=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # check <what> <expected> <actual>
-  if [ "$2" = "$3" ]; then echo "ok: $1"; else echo "FAIL: $1: expected '$2', got '$3'"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/check-lib.sh"
 script=$root/scripts/budget-check.sh
 momentum=$root/sweeps/ablation-momentum.toml
 export BUDGET_CHECK_STEPS=100

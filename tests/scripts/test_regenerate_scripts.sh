@@ -6,12 +6,7 @@
 #   tests/scripts/test_regenerate_scripts.sh <repository root>
 set -uo pipefail
 root=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-check() {  # check <what> <expected> <actual>
-  if [ "$2" = "$3" ]; then echo "ok: $1"; else echo "FAIL: $1: expected '$2', got '$3'"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/check-lib.sh"
 fixtures=("$root"/results/ablation-momentum/cpu/runs/*.h5)
 a=${fixtures[0]}
 b=${fixtures[1]}
